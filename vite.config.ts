@@ -1,0 +1,33 @@
+import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
+import { checkConfiguration } from "./src/cli/checkConfig";
+import { formatProblem } from "./src/runtime/problems";
+import { contentServicePlugin } from "./src/server/vitePlugin";
+
+/** A build with a broken layout or registry file fails, with the same messages as check:layouts. */
+function checkConfigurationPlugin(): Plugin {
+  return {
+    name: "corvane:check-configuration",
+    apply: "build",
+    async buildStart() {
+      const { problems } = await checkConfiguration();
+      if (problems.length > 0) this.error(`layout/registry problems:\n${problems.map(formatProblem).join("\n")}`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), contentServicePlugin(), checkConfigurationPlugin()],
+  build: {
+    target: "es2022",
+    sourcemap: true,
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./tests/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
+    restoreMocks: true,
+    testTimeout: 20_000,
+  },
+});
