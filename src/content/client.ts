@@ -1,0 +1,176 @@
+/**
+ * The content client: one function per call of CONTENT-API, each returning parsed data.
+ * Nothing outside this module sees a raw response.
+ */
+import * as z from "zod/mini";
+import {
+  ContentListResponseSchema,
+  FieldErrorsSchema,
+  MenuListSchema,
+  PageSchema,
+  ResourceListSchema,
+  contactFieldNames,
+  type ContactRequest,
+  type ContentListRequest,
+  type ContentListResult,
+  type MenuGroup,
+  type Page,
+  type Resources,
+  type ThoughtPaperLeadRequest,
+} from "./contract";
+
+export type ContentErrorKind = "network" | "timeout" | "http" | "malformed" | "aborted";
+
+export class ContentError extends Error {
+  readonly kind: ContentErrorKind;
+  readonly status: number | undefined;
+
+  constructor(kind: ContentErrorKind, message: string, status?: number) {
+    super(message);
+    this.name = "ContentError";
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface ContentClientOptions {
+  /** Base address; empty means the site's own origin. */
+  base: string;
+  timeoutMs: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The outcome of a form call: accepted, rejected with field errors, or failed otherwise. */
+export type FormResult =
+  | { ok: true; body: unknown }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> }
+  | { ok: false; reason: "rejected" | "failed"; status: number | null };
+
+interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  body: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export function createContentClient(options: ContentClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  /** POST with a time-out; network, time-out and abort failures become a ContentError. */
+  async function post(path: string, { signal, body, headers }: RequestOptions): Promise<Response> {
+    const controller = new AbortController();
+    const timeout = { hit: false };
+    const timer = setTimeout(() => {
+      timeout.hit = true;
+      controller.abort();
+    }, options.timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort);
+    try {
+      return await doFetch(`${options.base}${path}`, {
+        method: "POST",
+        body,
+        signal: controller.signal,
+        ...(headers ? { headers } : {}),
+      });
+    } catch (error) {
+      if (timeout.hit) throw new ContentError("timeout", `${path} did not answer within ${options.timeoutMs} ms`);
+      if (signal?.aborted) throw new ContentError("aborted", `${path} was cancelled`);
+      throw new ContentError("network", `${path} could not be reached: ${String(error)}`);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  async function postJson<S extends z.ZodMiniType>(
+    path: string,
+    payload: unknown,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<z.output<S>> {
+    const response = await post(path, {
+      signal,
+      body: JSON.stringify(payload),
+      headers: { "Content-Type": "application/json" },
+    });
+    if (!response.ok) throw new ContentError("http", `${path} answered ${response.status}`, response.status);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new ContentError("malformed", `${path} did not answer with JSON`, response.status);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ContentError("malformed", `${path} answered an unexpected shape: ${z.prettifyError(parsed.error)}`);
+    }
+    return parsed.data;
+  }
+
+  /** Form calls: 200 with a non-null JSON body is success; 400 carries field errors; the rest is failure. */
+  async function submitForm(path: string, body: BodyInit, headers?: Record<string, string>): Promise<FormResult> {
+    let response: Response;
+    try {
+      response = await post(path, { body, ...(headers ? { headers } : {}) });
+    } catch {
+      return { ok: false, reason: "failed", status: null };
+    }
+    const json = await response.json().then(
+      (value: unknown) => ({ value }),
+      () => null,
+    );
+    if (response.status === 200 && json !== null && json.value !== null) return { ok: true, body: json.value };
+    if (response.status === 400 && json !== null) {
+      const errors = FieldErrorsSchema.safeParse(json.value);
+      if (errors.success) return { ok: false, reason: "invalid", errors: errors.data.errors };
+    }
+    if (response.status === 200) return { ok: false, reason: "rejected", status: 200 };
+    return { ok: false, reason: "failed", status: response.status };
+  }
+
+  return {
+    /** A page by name (fixed routes) or by the visited path (detail pages, catch-all). */
+    getPage(request: string, signal?: AbortSignal): Promise<Page> {
+      return postJson("/api/page/get", request, PageSchema, signal);
+    },
+
+    getMenus(signal?: AbortSignal): Promise<MenuGroup[]> {
+      return postJson("/api/menu/GetMenuList", {}, MenuListSchema, signal);
+    },
+
+    getResources(signal?: AbortSignal): Promise<Resources> {
+      return postJson("/api/resource/list", {}, ResourceListSchema, signal);
+    },
+
+    getContentList(request: ContentListRequest, signal?: AbortSignal): Promise<ContentListResult> {
+      return postJson("/api/page/GetContentList", request, ContentListResponseSchema, signal);
+    },
+
+    /** Multipart with exactly the contract's six fields. */
+    submitContact(fields: ContactRequest, mode: { presentation: boolean }): Promise<FormResult> {
+      const form = new FormData();
+      for (const name of contactFieldNames) form.append(name, fields[name]);
+      return submitForm(mode.presentation ? "/api/contactus/presentation-page" : "/api/contactus/create", form);
+    },
+
+    saveThoughtPaperLead(fields: ThoughtPaperLeadRequest): Promise<FormResult> {
+      return submitForm("/api/thoughtPaper/SaveUserInfo", JSON.stringify(fields), {
+        "Content-Type": "application/json",
+      });
+    },
+
+    /** The PDF bytes of a thought paper, by its documentPath. */
+    async downloadThoughtPaperPdf(documentUrl: string): Promise<Blob> {
+      const response = await post("/api/thoughtPaper/downloadThoughtPaperPdf", {
+        body: JSON.stringify({ DocumentURL: documentUrl }),
+        headers: { "Content-Type": "application/json" },
+      });
+      if (!response.ok) {
+        throw new ContentError("http", `the thought paper could not be downloaded (${response.status})`, response.status);
+      }
+      return response.blob();
+    },
+  };
+}
+
+export type ContentClient = ReturnType<typeof createContentClient>;
