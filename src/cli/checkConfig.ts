@@ -1,0 +1,117 @@
+/**
+ * Validates everything a layout author edits (registry/*.json and layouts/*.json) against
+ * the runtime's schemas and the blocks' option schemas, and returns every problem with its
+ * file and JSON path. Used by `npm run check:layouts`, the build and the tests.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import * as z from "zod/mini";
+import { en } from "zod/locales";
+import { blockOptions } from "../blocks/options";
+import { heroVariants } from "../blocks/hero/options";
+import { resolveLayout, layoutFileName, type LayoutSource } from "../runtime/layout";
+import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems";
+import { blockRegistry, routeTable, templateRegistry, type BlockName } from "../runtime/registry";
+import { suggest } from "../runtime/suggest";
+
+z.config(en());
+
+export interface CheckResult {
+  problems: ConfigProblem[];
+  layouts: string[];
+}
+
+/** Reads layouts/<name>.json (any case) as raw JSON; a file that is not JSON is reported, not thrown. */
+function diskLayouts(dir: string, problems: ConfigProblem[]): { names: string[]; source: LayoutSource } {
+  const files = readdirSync(dir).filter((file) => file.endsWith(".json"));
+  const byName = new Map(files.map((file) => [file.slice(0, -".json".length).toLowerCase(), file]));
+  const seen = new Set<string>();
+  for (const file of files) {
+    const key = file.toLowerCase();
+    if (seen.has(key)) problems.push({ file: `layouts/${file}`, path: "", message: "another layout file has the same name in a different case" });
+    seen.add(key);
+  }
+  const read = (name: string): unknown => {
+    const file = byName.get(name.toLowerCase());
+    if (!file) return undefined;
+    const text = readFileSync(join(dir, file), "utf8");
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      problems.push({ file: `layouts/${file}`, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+      return { slots: [] };
+    }
+  };
+  const source: LayoutSource = (name) => Promise.resolve(read(name));
+  return { names: files.map((file) => file.slice(0, -".json".length)), source };
+}
+
+function optionProblems(block: BlockName, options: unknown, file: string, path: string): ConfigProblem[] {
+  const schema = blockOptions[block];
+  const parsed = schema.safeParse(options ?? {});
+  if (parsed.success) return [];
+  return zodProblems(file, schema, parsed.error).map((problem) => ({
+    ...problem,
+    path: problem.path === "" ? path : `${path}${problem.path.startsWith("[") ? "" : "."}${problem.path}`,
+  }));
+}
+
+export async function checkConfiguration(root = process.cwd()): Promise<CheckResult> {
+  const problems: ConfigProblem[] = [];
+  const { names, source } = diskLayouts(join(root, "layouts"), problems);
+
+  // Layout file names must be something the site can ask for: a route's page or layout, a
+  // page reached through the catch-all, or a base other layouts extend.
+  const known = new Set<string>(["default"]);
+  for (const route of routeTable.routes) {
+    if (route.page) known.add(route.page.toLowerCase());
+    if (route.layout) known.add(route.layout.toLowerCase());
+  }
+  for (const page of routeTable.knownPages) known.add(page.toLowerCase());
+  const extended = new Set<string>();
+
+  for (const name of names) {
+    const layout = await resolveLayout(name, source);
+    // Problems of an extended base are reported once, for the base file itself.
+    problems.push(...layout.problems.filter((problem) => problem.file === layoutFileName(name)));
+    const raw = (await source(name)) as { extends?: unknown } | undefined;
+    if (typeof raw?.extends === "string") extended.add(raw.extends.toLowerCase());
+    for (const slot of layout.slots) {
+      if (slot.kind !== "block" || slot.origin.file !== layoutFileName(name)) continue;
+      problems.push(...optionProblems(slot.block, slot.options, slot.origin.file, `${slot.origin.path}.options`));
+    }
+  }
+  for (const name of names) {
+    if (!known.has(name.toLowerCase()) && !extended.has(name.toLowerCase())) {
+      const guess = suggest(name, [...known]);
+      problems.push({
+        file: layoutFileName(name),
+        path: "",
+        message: `no route or page uses layout "${name}"${guess ? ` (did you mean "${guess}"?)` : ""}; page names come from registry/routes.json`,
+      });
+    }
+  }
+
+  for (const [name, template] of Object.entries(templateRegistry)) {
+    problems.push(...optionProblems(template.block, template.options, "registry/templates.json", formatPath(["templates", name, "options"])));
+    if (blockRegistry[template.block].consumes.length === 0) {
+      problems.push({ file: "registry/templates.json", path: formatPath(["templates", name, "block"]), message: `block "${template.block}" shows no items, so it cannot show a content template` });
+    }
+  }
+
+  routeTable.routes.forEach((route, index) => {
+    if (route.hero !== undefined && !(heroVariants as readonly string[]).includes(route.hero)) {
+      problems.push({ file: "registry/routes.json", path: formatPath(["routes", index, "hero"]), message: `unknown hero variant "${route.hero}"; expected one of ${heroVariants.join(", ")}` });
+    }
+  });
+  const paths = new Map<string, number>();
+  routeTable.routes.forEach((route, index) => {
+    const key = route.path.toLowerCase();
+    const first = paths.get(key);
+    if (first !== undefined) problems.push({ file: "registry/routes.json", path: formatPath(["routes", index, "path"]), message: `"${route.path}" repeats routes[${first}] (routes match ignoring case)` });
+    else paths.set(key, index);
+  });
+
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.path.localeCompare(b.path, "en", { numeric: true }));
+  return { problems, layouts: names };
+}

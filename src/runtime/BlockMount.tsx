@@ -1,0 +1,57 @@
+import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
+import type { Page } from "../content/contract";
+import { useRuntime } from "./context";
+import { ChunkLoadError } from "./lazyBlocks";
+import type { RenderSlot } from "./slots";
+
+interface BoundaryProps {
+  slotId: string;
+  children: ReactNode;
+}
+
+/** One block that throws (or whose code does not arrive) fails in its own place; the page stays. */
+class BlockErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`block in slot "${this.props.slotId}" failed:`, error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const chunk = error instanceof ChunkLoadError ? error : null;
+    return (
+      <div className="block-error" data-slot={this.props.slotId} data-error={chunk ? chunk.reason : "render"}>
+        <p>
+          {chunk?.reason === "timeout"
+            ? "This section timed out while loading."
+            : chunk
+              ? "This section could not be loaded."
+              : "This section could not be shown."}
+        </p>
+        {chunk && (
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+        )}
+      </div>
+    );
+  }
+}
+
+export function BlockMount({ slot, page, hero }: { slot: RenderSlot; page: Page; hero: string | undefined }) {
+  const { blocks } = useRuntime();
+  const Block = blocks[slot.block].Component;
+  return (
+    <BlockErrorBoundary slotId={slot.id}>
+      <Suspense fallback={<div className="block-loading" aria-hidden="true" data-slot={slot.id} />}>
+        <Block slot={slot} page={page} hero={hero} />
+      </Suspense>
+    </BlockErrorBoundary>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
+import type { Page } from "../content/contract";
+import { BlockMount } from "./BlockMount";
+import type { ResolvedLayout } from "./layout";
+import { formatProblem } from "./problems";
+import { blockRegistry } from "./registry";
+import { PageResourcesContext, useResourceLookup } from "./siteData";
+import { pageSlots } from "./slots";
+
+/** Marks the moment a page's content is on screen; `npm run size` measures the script loaded before it. */
+export const CONTENT_SHOWN_MARK = "content-shown";
+
+/** True from the first frame after the content is painted. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+function Slots({ page, layout, hero }: { page: Page; layout: ResolvedLayout; hero: string | undefined }) {
+  const text = useResourceLookup();
+  const { slots, problems } = useMemo(() => pageSlots(layout, page, text), [layout, page, text]);
+  useEffect(() => {
+    for (const problem of layout.problems) console.error(formatProblem(problem));
+    for (const problem of problems) console.warn(`page "${page.name ?? page.id}": ${problem}`);
+  }, [layout, problems, page]);
+
+  useLayoutEffect(() => {
+    performance.mark(CONTENT_SHOWN_MARK);
+  }, []);
+  // Blocks below the fold load after first paint, so their code never delays the first content.
+  const painted = useAfterFirstPaint();
+
+  return (
+    <>
+      {slots.map((slot) =>
+        painted || blockRegistry[slot.block].critical ? <BlockMount key={slot.id} slot={slot} page={page} hero={hero} /> : null,
+      )}
+    </>
+  );
+}
+
+/** Mounts the blocks of a page's layout, in order, each in its own error boundary. */
+export function PageRenderer(props: { page: Page; layout: ResolvedLayout; hero: string | undefined }) {
+  return (
+    <PageResourcesContext value={props.page.resources}>
+      <Slots {...props} />
+    </PageResourcesContext>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The contract between the runtime and a block. A block module pairs its options schema
+ * with its component; the runtime hands it the slot's items and options and never looks
+ * further inside.
+ */
+import { useMemo, type ComponentType } from "react";
+import * as z from "zod/mini";
+import type { ContentItem, Page } from "../content/contract";
+import type { RenderSlot } from "./slots";
+
+/** What every block component receives; `options` is typed by the block's own schema. */
+export interface BlockProps<Options> {
+  slotId: string;
+  items: ContentItem[];
+  options: Options;
+  /** The section heading, already resolved from text resources. */
+  title: string | null;
+  /** A page image chosen by the layout as the section background. */
+  background: string | null;
+  page: Page;
+  /** Hero variant of the current route (registry/routes.json). */
+  hero: string | undefined;
+}
+
+/** Props the runtime passes to a mounted block, before its options are validated. */
+export interface MountProps {
+  slot: RenderSlot;
+  page: Page;
+  hero: string | undefined;
+}
+
+export interface BlockDefinition {
+  Component: ComponentType<MountProps>;
+}
+
+export class BlockOptionsError extends Error {
+  constructor(slotId: string, detail: string) {
+    super(`slot "${slotId}": invalid options: ${detail}`);
+    this.name = "BlockOptionsError";
+  }
+}
+
+type OptionsSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * Options written in a layout were checked by check:layouts; options that come from content
+ * (templateOptions) fall back to the template's defaults when they do not validate, so bad
+ * content costs its styling, not the section.
+ */
+function resolveOptions<S extends OptionsSchema>(schema: S, slot: RenderSlot): z.output<S> {
+  const parsed = schema.safeParse(slot.options);
+  if (parsed.success) return parsed.data;
+  if (slot.fallbackOptions) {
+    const fallback = schema.safeParse(slot.fallbackOptions);
+    if (fallback.success) {
+      console.warn(`slot "${slot.id}": content options ignored: ${z.prettifyError(parsed.error)}`);
+      return fallback.data;
+    }
+  }
+  throw new BlockOptionsError(slot.id, z.prettifyError(parsed.error));
+}
+
+export function defineBlock<S extends OptionsSchema>(
+  options: S,
+  Component: ComponentType<BlockProps<z.output<S>>>,
+): BlockDefinition {
+  function Mounted({ slot, page, hero }: MountProps) {
+    const parsed = useMemo(() => resolveOptions(options, slot), [slot]);
+    return (
+      <Component
+        slotId={slot.id}
+        items={slot.items}
+        options={parsed}
+        title={slot.title}
+        background={slot.background}
+        page={page}
+        hero={hero}
+      />
+    );
+  }
+  Mounted.displayName = `Block(${Component.displayName ?? Component.name})`;
+  return { Component: Mounted };
+}

@@ -1,0 +1,28 @@
+/**
+ * What the runtime needs from its host, provided once by the app: the content client, the
+ * blocks (the only link to src/blocks), the layout files and the timings.
+ */
+import { createContext, useContext, type ReactNode } from "react";
+import type { ContentClient } from "../content/client";
+import type { LayoutSource } from "./layout";
+import type { LazyBlocks } from "./lazyBlocks";
+
+export interface Runtime {
+  client: ContentClient;
+  /** The blocks, each loaded on first use (createLazyBlocks). */
+  blocks: LazyBlocks;
+  layouts: LayoutSource;
+  loadingDelayMs: number;
+}
+
+const RuntimeContext = createContext<Runtime | null>(null);
+
+export function RuntimeProvider({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
+  return <RuntimeContext value={runtime}>{children}</RuntimeContext>;
+}
+
+export function useRuntime(): Runtime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error("useRuntime() outside <RuntimeProvider>");
+  return runtime;
+}

@@ -1,0 +1,190 @@
+/**
+ * Layout resolution: a page name becomes the ordered slots of its layout file, following
+ * `extends` (base slots, patched, removed or extended by the page's own entries), and each
+ * slot is checked against the block registry. Problems are collected, never thrown: the
+ * check:layouts command prints them all, the browser skips the broken slot.
+ */
+import { blockNames, blockRegistry, isBlockName, resourceDefaults, type BlockName } from "./registry";
+import { formatPath, zodProblems, type ConfigProblem } from "./problems";
+import { layoutFileSchema, slotSchema, type ItemFilter, type SlotEntry, type SlotTitle } from "./schemas";
+import * as z from "zod/mini";
+import type { PageImageField } from "../content/contract";
+
+/** Raw JSON of a layout file by name, or undefined when there is no such file. */
+export type LayoutSource = (name: string) => Promise<unknown>;
+
+interface SlotCommon {
+  id: string;
+  title?: SlotTitle | undefined;
+  background?: PageImageField | undefined;
+  /** Where the slot (or its last patch) was written, for messages. */
+  origin: { file: string; path: string };
+}
+
+export interface BlockSlot extends SlotCommon {
+  kind: "block";
+  block: BlockName;
+  items?: ItemFilter | undefined;
+  options?: Record<string, unknown> | undefined;
+}
+
+export interface TemplatesSlot extends SlotCommon {
+  kind: "templates";
+}
+
+export type LayoutSlot = BlockSlot | TemplatesSlot;
+
+export interface ResolvedLayout {
+  /** The layout file actually used (the page name, or `default`). */
+  name: string;
+  slots: LayoutSlot[];
+  problems: ConfigProblem[];
+}
+
+const layoutSchema = layoutFileSchema(blockNames);
+const entrySchema = slotSchema(blockNames);
+/** The file without its slots, which are parsed one by one so one bad slot does not hide the others' problems. */
+const envelopeSchema = z.extend(layoutSchema, { slots: z.array(z.unknown()) });
+export const layoutFileName = (name: string) => `layouts/${name}.json`;
+
+/** Slots in their written form, before `kind` is decided, while `extends` is applied. */
+type Draft = Omit<SlotEntry, "after" | "before" | "remove"> & { origin: SlotCommon["origin"] };
+
+async function collect(name: string, source: LayoutSource, chain: string[], problems: ConfigProblem[]): Promise<Draft[] | null> {
+  const file = layoutFileName(name);
+  const raw = await source(name);
+  if (raw === undefined) return null;
+  const parsed = envelopeSchema.safeParse(raw);
+  if (!parsed.success) {
+    problems.push(...zodProblems(file, layoutSchema, parsed.error));
+    return [];
+  }
+  const layout = parsed.data;
+  const at = (index: number, key?: string) => formatPath(key ? ["slots", index, key] : ["slots", index]);
+  const entries = layout.slots.flatMap((raw, index): { entry: SlotEntry; index: number }[] => {
+    const entry = entrySchema.safeParse(raw);
+    if (entry.success) return [{ entry: entry.data, index }];
+    problems.push(...zodProblems(file, layoutSchema, entry.error, ["slots", index]));
+    return [];
+  });
+
+  let slots: Draft[] = [];
+  if (layout.extends !== undefined) {
+    if (chain.includes(layout.extends) || layout.extends === name) {
+      problems.push({ file, path: "extends", message: `"${layout.extends}" extends back to "${name}" (${[...chain, name, layout.extends].join(" -> ")})` });
+    } else {
+      const base = await collect(layout.extends, source, [...chain, name], problems);
+      if (base === null) problems.push({ file, path: "extends", message: `no layout file ${layoutFileName(layout.extends)}` });
+      else slots = base;
+    }
+  }
+
+  const seen = new Set<string>();
+  entries.forEach(({ entry, index }) => {
+    const { after, before, remove, ...fields } = entry;
+    const origin = { file, path: at(index) };
+    if (seen.has(entry.id)) {
+      problems.push({ file, path: at(index, "id"), message: `slot id "${entry.id}" is used twice in this file` });
+      return;
+    }
+    seen.add(entry.id);
+    if (layout.extends === undefined) {
+      for (const [key, value] of Object.entries({ after, before, remove })) {
+        if (value !== undefined) problems.push({ file, path: at(index, key), message: `"${key}" only applies in a layout that "extends" another` });
+      }
+    }
+    if (after !== undefined && before !== undefined) {
+      problems.push({ file, path: at(index), message: `give "after" or "before", not both` });
+    }
+    const existing = slots.findIndex((slot) => slot.id === entry.id);
+    if (remove) {
+      if (existing === -1) problems.push({ file, path: at(index, "id"), message: `no slot "${entry.id}" in the base layout to remove` });
+      else slots.splice(existing, 1);
+      return;
+    }
+    let draft: Draft;
+    if (existing !== -1) {
+      const base = slots[existing] as Draft;
+      slots.splice(existing, 1);
+      draft = {
+        ...base,
+        ...fields,
+        ...(base.items || fields.items ? { items: { ...base.items, ...fields.items } } : {}),
+        ...(base.options || fields.options ? { options: { ...base.options, ...fields.options } } : {}),
+        origin,
+      };
+      if (after === undefined && before === undefined) {
+        slots.splice(existing, 0, draft);
+        return;
+      }
+    } else {
+      draft = { ...fields, origin };
+    }
+    const anchorId = after ?? before;
+    if (anchorId === undefined) {
+      slots.push(draft);
+      return;
+    }
+    const anchor = slots.findIndex((slot) => slot.id === anchorId);
+    if (anchor === -1) {
+      problems.push({ file, path: at(index, after !== undefined ? "after" : "before"), message: `no slot "${anchorId}" to place this slot next to` });
+      slots.push(draft);
+    } else {
+      slots.splice(after !== undefined ? anchor + 1 : anchor, 0, draft);
+    }
+  });
+  return slots;
+}
+
+/** Checks one resolved slot against the registry; returns the slot, or null when it cannot be mounted. */
+function finish(draft: Draft, problems: ConfigProblem[]): LayoutSlot | null {
+  const { file, path } = draft.origin;
+  const report = (key: string, message: string) => problems.push({ file, path: path === "" ? key : `${path}.${key}`, message });
+  const common = {
+    id: draft.id,
+    origin: draft.origin,
+    ...(draft.title ? { title: draft.title } : {}),
+    ...(draft.background ? { background: draft.background } : {}),
+  };
+  if (draft.title && draft.title.default === undefined && resourceDefaults[draft.title.resource] === undefined) {
+    report("title.resource", `"${draft.title.resource}" has no default text: add "default" here or an entry in registry/resource-defaults.json`);
+  }
+  if (draft.templates) {
+    if (draft.block !== undefined) report("templates", `a slot is either a "block" or "templates", not both`);
+    return { ...common, kind: "templates" };
+  }
+  if (draft.block === undefined || !isBlockName(draft.block)) {
+    report("block", `slot "${draft.id}" names no block (give "block", or "templates": true)`);
+    return null;
+  }
+  const consumes = blockRegistry[draft.block].consumes;
+  if (consumes.length === 0 && draft.items !== undefined) {
+    report("items", `block "${draft.block}" shows page fields, not items: remove "items"`);
+    return null;
+  }
+  const types = draft.items?.type === undefined ? [] : [draft.items.type].flat();
+  const foreign = types.filter((type) => !consumes.includes(type));
+  if (foreign.length > 0) {
+    report("items.type", `block "${draft.block}" shows ${consumes.join(", ")}, not ${foreign.join(", ")}`);
+    return null;
+  }
+  return { ...common, kind: "block", block: draft.block, items: draft.items, options: draft.options };
+}
+
+/**
+ * The layout of a page: `layouts/<name>.json` when it exists, else `layouts/default.json`.
+ */
+export async function resolveLayout(name: string, source: LayoutSource): Promise<ResolvedLayout> {
+  const problems: ConfigProblem[] = [];
+  let used = name;
+  let drafts = await collect(name, source, [], problems);
+  if (drafts === null) {
+    used = "default";
+    drafts = (await collect("default", source, [], problems)) ?? [];
+    if (drafts.length === 0 && problems.length === 0) {
+      problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
+    }
+  }
+  const slots = drafts.flatMap((draft) => finish(draft, problems) ?? []);
+  return { name: used, slots, problems };
+}

@@ -1,0 +1,118 @@
+/**
+ * From a resolved layout and a Page to the slots that render: the page's
+ * `conetentTemplates` are spliced in through registry/templates.json, every slot's items
+ * are selected by its filter, and a slot that selects nothing is dropped (SPEC 2.3 item 3).
+ */
+import { contentTypeName, type ContentItem, type ContentTemplate, type Page } from "../content/contract";
+import { selectItems } from "./filter";
+import type { LayoutSlot, ResolvedLayout } from "./layout";
+import { blockRegistry, resourceDefaults, templateRegistry, type BlockName } from "./registry";
+import type { SlotTitle } from "./schemas";
+
+export interface RenderSlot {
+  id: string;
+  block: BlockName;
+  /** Selected items; empty for blocks that read page fields only. */
+  items: ContentItem[];
+  /** Options as written (layout) or merged from the content (templates); the block validates them. */
+  options: Record<string, unknown>;
+  /** For template slots: the registry's options, used when the content's templateOptions are invalid. */
+  fallbackOptions: Record<string, unknown> | null;
+  title: string | null;
+  background: string | null;
+  source: "layout" | "template";
+}
+
+/** Resource text: the page's own resources, then the site's, then the slot's or registry's default. */
+export type TextLookup = (key: string) => string | undefined;
+
+function titleText(title: SlotTitle | undefined, text: TextLookup): string | null {
+  if (!title) return null;
+  return text(title.resource) ?? title.default ?? resourceDefaults[title.resource] ?? null;
+}
+
+function parseTemplateOptions(raw: string | null): { options: Record<string, unknown>; problem?: string } {
+  if (raw === null || raw.trim() === "") return { options: {} };
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) return { options: value as Record<string, unknown> };
+    return { options: {}, problem: "templateOptions is not a JSON object" };
+  } catch {
+    return { options: {}, problem: "templateOptions is not valid JSON" };
+  }
+}
+
+/** The slots a page's content templates ask for, in their order; unknown templates are reported and skipped. */
+export function templateSlots(
+  templates: readonly ContentTemplate[],
+  page: Page,
+  text: TextLookup,
+): { slots: RenderSlot[]; problems: string[] } {
+  const problems: string[] = [];
+  const used = new Map<string, number>();
+  const slots: RenderSlot[] = [];
+  for (const template of templates) {
+    const entry = Object.hasOwn(templateRegistry, template.templateName) ? templateRegistry[template.templateName] : undefined;
+    if (!entry) {
+      problems.push(`unknown content template "${template.templateName}"`);
+      continue;
+    }
+    const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
+    const consumes = blockRegistry[entry.block].consumes;
+    if (type === undefined || !consumes.includes(type)) {
+      problems.push(`template "${template.templateName}" cannot show content type ${String(template.contentType)}`);
+      continue;
+    }
+    const { options, problem } = parseTemplateOptions(template.templateOptions);
+    if (problem) problems.push(`template "${template.templateName}": ${problem}`);
+    const items = selectItems(page, { type, ...(template.tagName ? { tags: [template.tagName] } : {}) });
+    if (items.length === 0) continue;
+    const baseId = `tpl-${template.templateName}-${template.tagName ?? type}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const count = (used.get(baseId) ?? 0) + 1;
+    used.set(baseId, count);
+    slots.push({
+      id: count === 1 ? baseId : `${baseId}-${count}`,
+      block: entry.block,
+      items,
+      options: { ...entry.options, ...options },
+      fallbackOptions: { ...entry.options },
+      title: titleText(entry.title, text),
+      background: null,
+      source: "template",
+    });
+  }
+  return { slots, problems };
+}
+
+function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, text: TextLookup): RenderSlot | null {
+  const consumes = blockRegistry[slot.block].consumes;
+  const items = consumes.length === 0 ? [] : selectItems(page, slot.items ?? {}, consumes);
+  if (consumes.length > 0 && items.length === 0) return null;
+  return {
+    id: slot.id,
+    block: slot.block,
+    items,
+    options: slot.options ?? {},
+    fallbackOptions: null,
+    title: titleText(slot.title, text),
+    background: slot.background ? page[slot.background] : null,
+    source: "layout",
+  };
+}
+
+/** Everything the renderer mounts for a page, top to bottom. */
+export function pageSlots(layout: ResolvedLayout, page: Page, text: TextLookup): { slots: RenderSlot[]; problems: string[] } {
+  const problems: string[] = [];
+  const slots: RenderSlot[] = [];
+  for (const slot of layout.slots) {
+    if (slot.kind === "templates") {
+      const expanded = templateSlots(page.conetentTemplates, page, text);
+      problems.push(...expanded.problems);
+      slots.push(...expanded.slots);
+    } else {
+      const rendered = blockSlot(slot, page, text);
+      if (rendered) slots.push(rendered);
+    }
+  }
+  return { slots, problems };
+}
