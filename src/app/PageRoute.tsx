@@ -1,0 +1,36 @@
+import { Navigate, useLocation } from "react-router-dom";
+import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens";
+import { PageRenderer } from "../runtime/PageRenderer";
+import type { RouteEntry, RoutesFile } from "../runtime/schemas";
+import { usePageLoad } from "../runtime/usePageLoad";
+import { PageHead } from "./PageHead";
+
+type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing"> | RoutesFile["fallback"];
+
+function PageView({ route, path }: { route: RouteConfig; path: string }) {
+  const page = "page" in route ? route.page : undefined;
+  const layout = ("layout" in route ? route.layout : undefined) ?? page;
+  // Fixed routes ask for their page name; detail pages and the catch-all for the path as visited.
+  const load = usePageLoad(page ?? path, layout);
+  switch (load.status) {
+    case "loading":
+      return <LoadingScreen />;
+    case "error":
+      return <LoadErrorScreen onRetry={load.retry} />;
+    case "missing":
+      return (route.missing ?? "not-found") === "home" ? <Navigate to="/" replace /> : <NotFound />;
+    case "ready":
+      return (
+        <>
+          <PageHead page={load.page} path={path} />
+          <PageRenderer page={load.page} layout={load.layout} hero={route.hero} />
+        </>
+      );
+  }
+}
+
+/** One route of the table: a fresh page view per visited path. */
+export function PageRoute({ route }: { route: RouteConfig }) {
+  const { pathname } = useLocation();
+  return <PageView key={pathname} route={route} path={pathname} />;
+}

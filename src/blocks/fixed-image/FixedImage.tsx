@@ -1,0 +1,13 @@
+import { defineBlock, type BlockProps } from "../../runtime/block";
+import { safeUrl } from "../../ui/url";
+import { fixedImageOptions, type FixedImageOptions } from "./options";
+import "./fixed-image.css";
+
+/** A decorative band whose image stays put while the page scrolls past (static where motion is reduced). */
+export function FixedImage({ page, options, slotId }: BlockProps<FixedImageOptions>) {
+  const url = safeUrl(page[options.field]);
+  if (!url) return null;
+  return <div className="fixed-image" data-slot={slotId} aria-hidden="true" style={{ backgroundImage: `url(${JSON.stringify(url)})` }} />;
+}
+
+export const block = defineBlock(fixedImageOptions, FixedImage);

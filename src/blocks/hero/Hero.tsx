@@ -1,0 +1,61 @@
+import type { CSSProperties } from "react";
+import { defineBlock, type BlockProps } from "../../runtime/block";
+import { ContentImage } from "../../ui/ContentImage";
+import { SafeHtml } from "../../ui/SafeHtml";
+import { toPlainText } from "../../ui/text";
+import { safeUrl } from "../../ui/url";
+import { heroOptions, heroVariants, type HeroOptions } from "./options";
+import "./hero.css";
+
+type Variant = (typeof heroVariants)[number];
+
+function variantOf(options: HeroOptions, routeHero: string | undefined): Variant {
+  return options.variant ?? heroVariants.find((v) => v === routeHero) ?? "content";
+}
+
+export function Hero({ page, options, hero }: BlockProps<HeroOptions>) {
+  const variant = variantOf(options, hero);
+  if (variant === "none") return null;
+  const image = safeUrl(page[options.image] ?? page.image);
+  const style: CSSProperties | undefined = image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined;
+  const heading = toPlainText(
+    variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
+  ) || toPlainText(page.name);
+
+  if (variant === "people") {
+    return (
+      <header className="hero hero--people">
+        <div className="container hero__split">
+          <div>
+            {page.category && <p className="hero__tag">{toPlainText(page.category)}</p>}
+            <h1 className="hero__title">{heading}</h1>
+            <SafeHtml className="hero__lead" html={page.shortDesc ?? page.desc} />
+          </div>
+          <ContentImage className="hero__portrait" src={page[options.image] ?? page.image} alt="" ratio={[4, 3]} priority />
+        </div>
+      </header>
+    );
+  }
+
+  return (
+    <header className={`hero hero--${variant} ${image ? "hero--with-image" : ""}`} style={style}>
+      <div className="container">
+        {variant === "generic" && page.category && <p className="hero__tag">{toPlainText(page.category)}</p>}
+        <h1 className="hero__title">{heading}</h1>
+        <SafeHtml className="hero__lead" html={variant === "generic" ? (page.desc ?? page.shortDesc) : (page.shortDesc ?? page.desc)} />
+        {variant === "content" && page.carouselList.length > 0 && (
+          <ul className="hero__highlights">
+            {page.carouselList.map((item) => (
+              <li key={item.key} className="hero__highlight">
+                <strong>{toPlainText(item.title)}</strong>
+                <SafeHtml as="span" html={item.shortDesc} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export const block = defineBlock(heroOptions, Hero);

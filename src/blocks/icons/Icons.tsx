@@ -1,0 +1,28 @@
+import { defineBlock, type BlockProps } from "../../runtime/block";
+import { Card, CardGrid } from "../../ui/Card";
+import { ContentImage } from "../../ui/ContentImage";
+import { SafeHtml } from "../../ui/SafeHtml";
+import { Section } from "../../ui/Section";
+import { toPlainText } from "../../ui/text";
+import { iconsOptions, type IconsOptions } from "./options";
+import "./icons.css";
+
+export function Icons({ items, options, title, background, slotId }: BlockProps<IconsOptions>) {
+  return (
+    <Section title={title} background={background} slotId={slotId} className="icons">
+      <CardGrid layout={options.layout}>
+        {items.map((item) => (
+          <Card key={item.key} className="icon-card">
+            <ContentImage className="icon-card__icon" src={item.image} alt="" ratio={[1, 1]} fit="contain" />
+            <div>
+              <h3 className="card__title">{toPlainText(item.title)}</h3>
+              <SafeHtml className="card__text" html={item.shortDesc} />
+            </div>
+          </Card>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
+
+export const block = defineBlock(iconsOptions, Icons);

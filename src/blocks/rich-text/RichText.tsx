@@ -1,0 +1,17 @@
+import { defineBlock, type BlockProps } from "../../runtime/block";
+import { SafeHtml } from "../../ui/SafeHtml";
+import { Section } from "../../ui/Section";
+import { richTextOptions, type RichTextOptions } from "./options";
+
+/** Editor HTML from the page (the long description with its infographics), sanitized. */
+export function RichText({ page, options, title, background, slotId }: BlockProps<RichTextOptions>) {
+  const html = page[options.field];
+  if (!html?.trim()) return null;
+  return (
+    <Section title={title} background={background} slotId={slotId} className="section--prose">
+      <SafeHtml className="prose" html={html} />
+    </Section>
+  );
+}
+
+export const block = defineBlock(richTextOptions, RichText);

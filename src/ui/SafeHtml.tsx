@@ -1,0 +1,42 @@
+/**
+ * The one place HTML from content reaches the DOM. Everything goes through DOMPurify with
+ * the HTML profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no
+ * styles and no frames; links that open a new tab get rel="noopener noreferrer".
+ */
+import DOMPurify from "dompurify";
+import { createElement } from "react";
+
+let configured = false;
+
+function purifier() {
+  if (!configured) {
+    DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+      if (node instanceof HTMLAnchorElement && node.getAttribute("target") === "_blank") {
+        node.setAttribute("rel", "noopener noreferrer");
+      }
+    });
+    configured = true;
+  }
+  return DOMPurify;
+}
+
+export function sanitizeHtml(html: string): string {
+  return purifier().sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "base", "meta", "link"],
+    FORBID_ATTR: ["style", "srcset", "formaction", "action"],
+    ALLOW_DATA_ATTR: false,
+  });
+}
+
+interface SafeHtmlProps {
+  html: string | null | undefined;
+  as?: "div" | "span" | "p" | "section" | "article";
+  className?: string;
+  id?: string;
+}
+
+export function SafeHtml({ html, as = "div", className, id }: SafeHtmlProps) {
+  if (!html) return null;
+  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitizeHtml(html) } });
+}

@@ -1,0 +1,26 @@
+/**
+ * Plain text from content that may hold markup (titles, card descriptions). The markup is
+ * parsed in an inert document (nothing loads, nothing runs) and only its text is kept.
+ */
+export function toPlainText(html: string | null | undefined): string {
+  if (!html) return "";
+  if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return doc.body.textContent.replace(/\s+/g, " ").trim();
+}
+
+const monthNames = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+/** "2026-03-14T00:00:00" -> "March 14, 2026" (SPEC 9); the calendar date as written, whatever the time zone. */
+export function formatDate(iso: string | null | undefined): string | null {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim()) : null;
+  if (!match) return null;
+  const [, year, month, day] = match;
+  const monthName = monthNames[Number(month) - 1];
+  const dayNumber = Number(day);
+  if (!monthName || dayNumber < 1 || dayNumber > 31) return null;
+  return `${monthName} ${dayNumber}, ${year}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * Cuts text to a number of visible characters (SPEC 9: titles 43, descriptions 50). A
+ * character is a grapheme (an emoji or an accented letter is one, a surrogate pair is never
+ * split) and an HTML entity such as "&amp;" counts as the one character it shows.
+ */
+const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
+function units(text: string): string[] {
+  const out: string[] = [];
+  const entity = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi;
+  let last = 0;
+  const pushGraphemes = (part: string) => {
+    if (segmenter) for (const { segment } of segmenter.segment(part)) out.push(segment);
+    else out.push(...Array.from(part));
+  };
+  for (const match of text.matchAll(entity)) {
+    pushGraphemes(text.slice(last, match.index));
+    out.push(match[0]);
+    last = match.index + match[0].length;
+  }
+  pushGraphemes(text.slice(last));
+  return out;
+}
+
+/** `text` when it fits in `max` characters, else its first `max` characters (trailing spaces dropped) and `suffix`. */
+export function truncate(text: string, max: number, suffix = "..."): string {
+  const parts = units(text);
+  if (parts.length <= max) return text;
+  return parts.slice(0, max).join("").trimEnd() + suffix;
+}
+
+/** First letter upper-case, the rest as written. */
+export function capitalise(text: string): string {
+  const [first = "", ...rest] = units(text);
+  return first.toLocaleUpperCase() + rest.join("");
+}

@@ -1,0 +1,28 @@
+/**
+ * Addresses from content: only http(s), mailto and tel, or site-relative paths, are ever
+ * used as a link or image address. Anything else (javascript:, data:, vbscript:) is dropped.
+ */
+export function safeUrl(raw: string | null | undefined): string | null {
+  const url = raw?.trim();
+  if (!url) return null;
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  if (url.startsWith("#")) return url;
+  try {
+    const parsed = new URL(url);
+    return ["http:", "https:", "mailto:", "tel:"].includes(parsed.protocol) ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A site path such as "/blogs/x" (a client-side route), as opposed to another site's address. */
+export function isSitePath(url: string): boolean {
+  return url.startsWith("/") && !url.startsWith("//");
+}
+
+/** Joins a list path and a content anchor link ("/future-of-work") without doubling slashes. */
+export function joinPath(base: string, anchor: string | null | undefined): string | null {
+  const slug = anchor?.trim().replace(/^\/+/, "");
+  if (!slug || /[\s<>"']/.test(slug) || slug.includes("..") || /^[a-z][a-z0-9+.-]*:/i.test(slug)) return null;
+  return `${base.replace(/\/+$/, "")}/${slug}`;
+}
