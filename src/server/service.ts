@@ -1,0 +1,254 @@
+/**
+ * The fixture content service: CONTENT-API implemented over fixtures/, as a Fetch-API
+ * handler (Request in, Response out) so the same code runs in the Vite dev server, the
+ * standalone server and unit tests without a socket.
+ */
+import { readFile } from "node:fs/promises";
+import { basename, extname, join } from "node:path";
+import { ContentListRequestSchema, contactFieldNames } from "../content/contract";
+import { contactSchema, fieldErrors, thoughtPaperSchema, thoughtPaperMessages, contactMessages } from "../forms/validation";
+import type { CaptchaVerifier } from "./captcha";
+import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures";
+import type { LeadStore } from "./leadStore";
+
+export interface ContentServiceOptions {
+  /** Current fixtures; called per request so a dev server can hand in freshly edited files. */
+  fixtures: () => Fixtures;
+  leads: LeadStore;
+  captcha: CaptchaVerifier;
+  /** The clock of the "Last 3/6 Months" filters. */
+  now?: () => Date;
+}
+
+export type ContentService = (request: Request) => Promise<Response | null>;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+
+const badRequest = (errors: Record<string, string>) => json({ errors }, 400);
+
+const mediaTypes: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".webm": "video/webm",
+  ".mp4": "video/mp4",
+  ".vtt": "text/vtt; charset=utf-8",
+  ".json": "application/json",
+  ".pdf": "application/pdf",
+};
+
+/** A plain file name: no directories, no "..", nothing a path could be built from. */
+const safeFileName = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const plain = (html: string) => html.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+const text = (value: Json | undefined): string => (typeof value === "string" ? value : "");
+
+function withoutDetail(item: JsonObject): JsonObject {
+  const { detail: _detail, ...rest } = item;
+  return rest;
+}
+
+/** The Page of a blog, case study or thought paper, built from its list item. */
+function detailPage(kind: ListKind, item: JsonObject, slug: string): JsonObject {
+  const { embed, image } = listKinds[kind];
+  const base = withoutDetail(item);
+  const detail = typeof item.detail === "object" && item.detail !== null && !Array.isArray(item.detail) ? item.detail : {};
+  const page: JsonObject = {
+    id: 100_000 * listKinds[kind].contentType + (typeof item.id === "number" ? item.id : 0),
+    name: slug,
+    title: plain(text(item.title)),
+    metaDescription: plain(text(item.shortDesc)) || null,
+    heading: text(item.title) || null,
+    shortDesc: item.shortDesc ?? null,
+    longDesc: item.longDesc ?? null,
+    contents: kind === "thoughtpapers" ? [base] : [],
+    conetentTemplates: [],
+    resources: null,
+    ...(embed ? { [embed]: base } : {}),
+    ...(image ? { [image]: item.image ?? null } : {}),
+  };
+  for (const [key, value] of Object.entries(detail)) {
+    page[key] = key === "contents" && Array.isArray(value) ? [...(page.contents as Json[]), ...value] : value;
+  }
+  return page;
+}
+
+function findPage(fixtures: Fixtures, request: string): JsonObject | undefined {
+  if (!request.startsWith("/")) return fixtures.pages.get(request.toLowerCase());
+  const segments = request.split("/").filter(Boolean);
+  const [first, slug, ...rest] = segments;
+  if (first !== undefined && slug !== undefined && rest.length === 0) {
+    const kind = (Object.keys(listKinds) as ListKind[]).find((k) => listKinds[k].route === first.toLowerCase());
+    if (kind) {
+      const item = fixtures.lists[kind].find((entry) => text(entry.anchorlink).replace(/^\/+/, "").toLowerCase() === slug.toLowerCase());
+      return item ? detailPage(kind, item, slug) : undefined;
+    }
+  }
+  return segments.length === 1 && first !== undefined ? fixtures.pages.get(first.toLowerCase()) : undefined;
+}
+
+function monthsAgo(now: Date, months: number): Date {
+  const date = new Date(now);
+  date.setMonth(date.getMonth() - months);
+  return date;
+}
+
+async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await request.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createContentService(options: ContentServiceOptions): ContentService {
+  const now = options.now ?? (() => new Date());
+
+  async function getPage(request: Request): Promise<Response> {
+    const body = await readJsonBody(request);
+    if (!body.ok || typeof body.value !== "string") return badRequest({ body: "the body is a JSON string: a page name or a path" });
+    return json(findPage(options.fixtures(), body.value.trim()) ?? { id: 0 });
+  }
+
+  async function getContentList(request: Request): Promise<Response> {
+    const body = await readJsonBody(request);
+    const parsed = ContentListRequestSchema.safeParse(body.ok ? body.value : undefined);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    const { contentType, search, sort, pageSize, PageNo, Filter } = parsed.data;
+    const kind = (Object.keys(listKinds) as ListKind[]).find((k) => listKinds[k].contentType === contentType);
+    if (!kind) return json({ contents: [] });
+    const needle = search.trim().toLowerCase();
+    const since = Filter === "Last 3 Months" ? monthsAgo(now(), 3) : Filter === "Last 6 Months" ? monthsAgo(now(), 6) : null;
+    const time = (item: JsonObject) => {
+      const t = Date.parse(text(item.date));
+      return Number.isNaN(t) ? null : t;
+    };
+    const matches = options
+      .fixtures()
+      .lists[kind].filter((item) => needle === "" || plain(text(item.title)).toLowerCase().includes(needle))
+      .filter((item) => {
+        const t = time(item);
+        return since === null || (t !== null && t >= since.getTime() && t <= now().getTime());
+      })
+      .sort((a, b) => {
+        const ta = time(a);
+        const tb = time(b);
+        if (ta === null || tb === null) return ta === null ? (tb === null ? 0 : 1) : -1;
+        return sort === "Ascending" ? ta - tb : tb - ta;
+      });
+    const page = matches.slice((PageNo - 1) * pageSize, PageNo * pageSize).map(withoutDetail);
+    const [first, ...others] = page;
+    return json({ contents: first ? [{ ...first, totalRow: matches.length }, ...others] : [] });
+  }
+
+  async function contactUs(request: Request, presentation: boolean): Promise<Response> {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return badRequest({ body: "the body is multipart form data" });
+    }
+    const fields = Object.fromEntries(contactFieldNames.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value : ""];
+    }));
+    const parsed = contactSchema({ presentation }).safeParse(fields);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    if (!(await options.captcha(parsed.data.token))) return badRequest({ token: contactMessages.captcha });
+    const lead = options.leads.add({
+      kind: presentation ? "presentation" : "contact",
+      name: parsed.data.name,
+      organisation: parsed.data.Organisation,
+      email: parsed.data.email,
+      contactNumber: parsed.data.contactNumber,
+      message: parsed.data.message,
+    });
+    return json({ id: lead.id, status: "received" });
+  }
+
+  async function saveUserInfo(request: Request): Promise<Response> {
+    const body = await readJsonBody(request);
+    const value = body.ok && typeof body.value === "object" && body.value !== null ? (body.value as Record<string, unknown>) : {};
+    const parsed = thoughtPaperSchema.safeParse(value);
+    if (!parsed.success) return badRequest(fieldErrors(parsed.error));
+    const paperName = typeof value.thoughtPaperName === "string" ? value.thoughtPaperName.trim() : "";
+    if (paperName === "") return badRequest({ thoughtPaperName: "Please choose a thought paper" });
+    if (!(await options.captcha(parsed.data.token))) return badRequest({ token: thoughtPaperMessages.captcha });
+    // A service answers null for a paper it does not offer; the site then stops the download.
+    const known = options.fixtures().lists.thoughtpapers.some((item) => plain(text(item.title)).toLowerCase() === paperName.toLowerCase());
+    if (!known) return json(null);
+    const lead = options.leads.add({
+      kind: "thought-paper",
+      name: parsed.data.name,
+      organisation: parsed.data.Organisation,
+      email: parsed.data.email,
+      contactNumber: parsed.data.contactNumber,
+      thoughtPaperName: paperName,
+    });
+    return json({ id: lead.id, status: "saved" });
+  }
+
+  async function serveFile(dir: string, name: string, download: boolean): Promise<Response> {
+    if (!safeFileName.test(name)) return new Response("Not found", { status: 404 });
+    const type = mediaTypes[extname(name).toLowerCase()];
+    if (!type) return new Response("Not found", { status: 404 });
+    try {
+      const bytes = await readFile(join(options.fixtures().dir, dir, name));
+      return new Response(bytes, {
+        headers: {
+          "Content-Type": type,
+          "Cache-Control": "public, max-age=3600",
+          ...(download ? { "Content-Disposition": `attachment; filename="${name}"` } : {}),
+        },
+      });
+    } catch {
+      return new Response("Not found", { status: 404 });
+    }
+  }
+
+  async function downloadPdf(request: Request): Promise<Response> {
+    const body = await readJsonBody(request);
+    const value = body.ok && typeof body.value === "object" && body.value !== null ? (body.value as Record<string, unknown>) : {};
+    const address = typeof value.DocumentURL === "string" ? value.DocumentURL : "";
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(address, "http://fixture.invalid").pathname);
+    } catch {
+      return new Response("Not found", { status: 404 });
+    }
+    const name = basename(path);
+    if (!name.toLowerCase().endsWith(".pdf") || !path.startsWith("/documents/")) return new Response("Not found", { status: 404 });
+    return serveFile("documents", name, true);
+  }
+
+  const routes: Record<string, (request: Request) => Promise<Response>> = {
+    "/api/page/get": getPage,
+    "/api/page/getcontentlist": getContentList,
+    "/api/menu/getmenulist": () => Promise.resolve(json(options.fixtures().menus)),
+    "/api/resource/list": () => Promise.resolve(json(options.fixtures().resources)),
+    "/api/contactus/create": (request) => contactUs(request, false),
+    "/api/contactus/presentation-page": (request) => contactUs(request, true),
+    "/api/thoughtpaper/saveuserinfo": saveUserInfo,
+    "/api/thoughtpaper/downloadthoughtpaperpdf": downloadPdf,
+  };
+
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type" };
+    if (pathname.startsWith("/media/")) {
+      if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405 });
+      return serveFile("media", pathname.slice("/media/".length), false);
+    }
+    if (!pathname.startsWith("/api/")) return null;
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, "Access-Control-Allow-Methods": "POST" } });
+    const handler = routes[pathname.toLowerCase()];
+    if (!handler) return json({ error: `no such call: ${pathname}` }, 404);
+    if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+    const response = await handler(request);
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+    return response;
+  };
+}
