@@ -31,6 +31,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.strict.rules,
       "import-x/no-cycle": "error",
+      // Explicit extensions: what Node and Vite's native config loader resolve without a bundler.
+      "import-x/extensions": ["error", "ignorePackages", { ts: "always", tsx: "always", json: "always" }],
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-expect-error": true, "ts-ignore": true, "ts-nocheck": true }],
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],

@@ -1,9 +1,9 @@
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-import { checkConfiguration } from "./src/cli/checkConfig";
-import { formatProblem } from "./src/runtime/problems";
-import { contentServicePlugin } from "./src/server/vitePlugin";
+import { checkConfiguration } from "./src/cli/checkConfig.ts";
+import { formatProblem } from "./src/runtime/problems.ts";
+import { contentServicePlugin } from "./src/server/vitePlugin.ts";
 
 /** A build with a broken layout or registry file fails, with the same messages as check:layouts. */
 function checkConfigurationPlugin(): Plugin {

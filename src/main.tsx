@@ -1,11 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
-import { layoutSource } from "./app/layoutSource";
-import { blockLoaders } from "./blocks";
-import { config } from "./config";
-import { createContentClient } from "./content/client";
-import { createLazyBlocks } from "./runtime/lazyBlocks";
+import { App } from "./app/App.tsx";
+import { layoutSource } from "./app/layoutSource.ts";
+import { blockLoaders } from "./blocks/index.ts";
+import { config } from "./config.ts";
+import { createContentClient } from "./content/client.ts";
+import { createLazyBlocks } from "./runtime/lazyBlocks.ts";
 import "./styles/global.css";
 
 // The static head in index.html serves crawlers and link previews without JavaScript; once the

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router-dom";
-import { routeTable } from "../runtime/registry";
-import { RuntimeProvider, type Runtime } from "../runtime/context";
-import { PageRoute } from "./PageRoute";
+import { routeTable } from "../runtime/registry.ts";
+import { RuntimeProvider, type Runtime } from "../runtime/context.tsx";
+import { PageRoute } from "./PageRoute.tsx";
 
 /** On a client-side page change: back to the top, and focus to the new page's main content for screen readers. */
 function useNewPageFocus() {

@@ -1,5 +1,5 @@
-import type { Page } from "../content/contract";
-import { toPlainText } from "../ui/text";
+import type { Page } from "../content/contract.ts";
+import { toPlainText } from "../ui/text.ts";
 
 /** SPEC 2.3 item 6: title, description and (when present) keywords from the page data; React hoists them into <head>. */
 export function PageHead({ page, path }: { page: Page; path: string }) {

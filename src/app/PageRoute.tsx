@@ -1,9 +1,9 @@
 import { Navigate, useLocation } from "react-router-dom";
-import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens";
-import { PageRenderer } from "../runtime/PageRenderer";
-import type { RouteEntry, RoutesFile } from "../runtime/schemas";
-import { usePageLoad } from "../runtime/usePageLoad";
-import { PageHead } from "./PageHead";
+import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
+import { PageRenderer } from "../runtime/PageRenderer.tsx";
+import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
+import { usePageLoad } from "../runtime/usePageLoad.ts";
+import { PageHead } from "./PageHead.tsx";
 
 type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing"> | RoutesFile["fallback"];
 

@@ -2,7 +2,7 @@
  * The layout files, bundled as separate chunks and fetched when a page needs them. Names
  * match ignoring case, as routes do.
  */
-import type { LayoutSource } from "../runtime/layout";
+import type { LayoutSource } from "../runtime/layout.ts";
 
 const files = import.meta.glob<unknown>("../../layouts/*.json", { import: "default" });
 

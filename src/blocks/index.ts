@@ -3,21 +3,21 @@
  * downloads only the blocks it shows. `satisfies` makes the map total and exact: a block in
  * the JSON without a loader, or a loader without a block, fails type checking.
  */
-import type { BlockLoaders } from "../runtime/lazyBlocks";
+import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 
 export const blockLoaders = {
-  hero: () => import("./hero/Hero").then((m) => m.block),
-  "rich-text": () => import("./rich-text/RichText").then((m) => m.block),
-  "fixed-image": () => import("./fixed-image/FixedImage").then((m) => m.block),
-  icons: () => import("./icons/Icons").then((m) => m.block),
-  thumbnails: () => import("./thumbnails/Thumbnails").then((m) => m.block),
-  panels: () => import("./panels/Panels").then((m) => m.block),
-  testimonials: () => import("./testimonials/Testimonials").then((m) => m.block),
-  "case-study-cards": () => import("./case-study-cards/CaseStudyCards").then((m) => m.block),
-  "blog-cards": () => import("./blog-cards/BlogCards").then((m) => m.block),
-  "thought-paper-cards": () => import("./thought-paper-cards/ThoughtPaperCards").then((m) => m.block),
-  faq: () => import("./faq/Faq").then((m) => m.block),
-  infographics: () => import("./infographics/Infographics").then((m) => m.block),
-  carousel: () => import("./carousel/Carousel").then((m) => m.block),
-  video: () => import("./video/Video").then((m) => m.block),
+  hero: () => import("./hero/Hero.tsx").then((m) => m.block),
+  "rich-text": () => import("./rich-text/RichText.tsx").then((m) => m.block),
+  "fixed-image": () => import("./fixed-image/FixedImage.tsx").then((m) => m.block),
+  icons: () => import("./icons/Icons.tsx").then((m) => m.block),
+  thumbnails: () => import("./thumbnails/Thumbnails.tsx").then((m) => m.block),
+  panels: () => import("./panels/Panels.tsx").then((m) => m.block),
+  testimonials: () => import("./testimonials/Testimonials.tsx").then((m) => m.block),
+  "case-study-cards": () => import("./case-study-cards/CaseStudyCards.tsx").then((m) => m.block),
+  "blog-cards": () => import("./blog-cards/BlogCards.tsx").then((m) => m.block),
+  "thought-paper-cards": () => import("./thought-paper-cards/ThoughtPaperCards.tsx").then((m) => m.block),
+  faq: () => import("./faq/Faq.tsx").then((m) => m.block),
+  infographics: () => import("./infographics/Infographics.tsx").then((m) => m.block),
+  carousel: () => import("./carousel/Carousel.tsx").then((m) => m.block),
+  video: () => import("./video/Video.tsx").then((m) => m.block),
 } satisfies BlockLoaders;

@@ -3,21 +3,21 @@
  * options against and what the generated layout JSON Schema offers for autocompletion.
  */
 import type * as z from "zod/mini";
-import type { BlockName } from "../runtime/registry";
-import { blogCardsOptions } from "./blog-cards/options";
-import { carouselOptions } from "./carousel/options";
-import { caseStudyCardsOptions } from "./case-study-cards/options";
-import { faqOptions } from "./faq/options";
-import { fixedImageOptions } from "./fixed-image/options";
-import { heroOptions } from "./hero/options";
-import { iconsOptions } from "./icons/options";
-import { infographicsOptions } from "./infographics/options";
-import { panelsOptions } from "./panels/options";
-import { richTextOptions } from "./rich-text/options";
-import { testimonialsOptions } from "./testimonials/options";
-import { thoughtPaperCardsOptions } from "./thought-paper-cards/options";
-import { thumbnailsOptions } from "./thumbnails/options";
-import { videoOptions } from "./video/options";
+import type { BlockName } from "../runtime/registry.ts";
+import { blogCardsOptions } from "./blog-cards/options.ts";
+import { carouselOptions } from "./carousel/options.ts";
+import { caseStudyCardsOptions } from "./case-study-cards/options.ts";
+import { faqOptions } from "./faq/options.ts";
+import { fixedImageOptions } from "./fixed-image/options.ts";
+import { heroOptions } from "./hero/options.ts";
+import { iconsOptions } from "./icons/options.ts";
+import { infographicsOptions } from "./infographics/options.ts";
+import { panelsOptions } from "./panels/options.ts";
+import { richTextOptions } from "./rich-text/options.ts";
+import { testimonialsOptions } from "./testimonials/options.ts";
+import { thoughtPaperCardsOptions } from "./thought-paper-cards/options.ts";
+import { thumbnailsOptions } from "./thumbnails/options.ts";
+import { videoOptions } from "./video/options.ts";
 
 export const blockOptions = {
   hero: heroOptions,

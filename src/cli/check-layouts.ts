@@ -2,10 +2,10 @@
  * `npm run check:layouts`: every problem in registry/ and layouts/, one line each with file,
  * JSON path and message; exit code 1 when there is any.
  */
-import { ConfigError, formatProblem } from "../runtime/problems";
+import { ConfigError, formatProblem } from "../runtime/problems.ts";
 
 try {
-  const { checkConfiguration } = await import("./checkConfig");
+  const { checkConfiguration } = await import("./checkConfig.ts");
   const { problems, layouts } = await checkConfiguration();
   if (problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));

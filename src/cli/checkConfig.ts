@@ -7,12 +7,12 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { en } from "zod/locales";
-import { blockOptions } from "../blocks/options";
-import { heroVariants } from "../blocks/hero/options";
-import { resolveLayout, layoutFileName, type LayoutSource } from "../runtime/layout";
-import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems";
-import { blockRegistry, routeTable, templateRegistry, type BlockName } from "../runtime/registry";
-import { suggest } from "../runtime/suggest";
+import { blockOptions } from "../blocks/options.ts";
+import { heroVariants } from "../blocks/hero/options.ts";
+import { resolveLayout, layoutFileName, type LayoutSource } from "../runtime/layout.ts";
+import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { blockRegistry, routeTable, templateRegistry, type BlockName } from "../runtime/registry.ts";
+import { suggest } from "../runtime/suggest.ts";
 
 z.config(en());
 

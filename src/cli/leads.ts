@@ -1,6 +1,6 @@
 /** `npm run leads`: the leads stored by the fixture content service (LEADS_DB, default data/leads.sqlite). */
 import { existsSync } from "node:fs";
-import { defaultLeadsPath, openLeadStore } from "../server/leadStore";
+import { defaultLeadsPath, openLeadStore } from "../server/leadStore.ts";
 
 const path = process.env.LEADS_DB ?? defaultLeadsPath;
 if (!existsSync(path)) {

@@ -3,16 +3,16 @@
  * runtime parses with, so editor autocompletion and validation never drift apart.
  */
 import * as z from "zod/mini";
-import { blockOptions } from "../blocks/options";
-import { heroVariants } from "../blocks/hero/options";
-import { blockNames, blockRegistry } from "../runtime/registry";
+import { blockOptions } from "../blocks/options.ts";
+import { heroVariants } from "../blocks/hero/options.ts";
+import { blockNames, blockRegistry } from "../runtime/registry.ts";
 import {
   BlockRegistryFileSchema,
   ResourceDefaultsFileSchema,
   RoutesFileSchema,
   layoutFileSchema,
   templateRegistryFileSchema,
-} from "../runtime/schemas";
+} from "../runtime/schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
 

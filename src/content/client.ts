@@ -17,7 +17,7 @@ import {
   type Page,
   type Resources,
   type ThoughtPaperLeadRequest,
-} from "./contract";
+} from "./contract.ts";
 
 export type ContentErrorKind = "network" | "timeout" | "http" | "malformed" | "aborted";
 

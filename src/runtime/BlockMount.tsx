@@ -1,8 +1,8 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
-import type { Page } from "../content/contract";
-import { useRuntime } from "./context";
-import { ChunkLoadError } from "./lazyBlocks";
-import type { RenderSlot } from "./slots";
+import type { Page } from "../content/contract.ts";
+import { useRuntime } from "./context.tsx";
+import { ChunkLoadError } from "./lazyBlocks.ts";
+import type { RenderSlot } from "./slots.ts";
 
 interface BoundaryProps {
   slotId: string;

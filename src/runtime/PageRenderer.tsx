@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
-import type { Page } from "../content/contract";
-import { BlockMount } from "./BlockMount";
-import type { ResolvedLayout } from "./layout";
-import { formatProblem } from "./problems";
-import { blockRegistry } from "./registry";
-import { PageResourcesContext, useResourceLookup } from "./siteData";
-import { pageSlots } from "./slots";
+import type { Page } from "../content/contract.ts";
+import { BlockMount } from "./BlockMount.tsx";
+import type { ResolvedLayout } from "./layout.ts";
+import { formatProblem } from "./problems.ts";
+import { blockRegistry } from "./registry.ts";
+import { PageResourcesContext, useResourceLookup } from "./siteData.ts";
+import { pageSlots } from "./slots.ts";
 
 /** Marks the moment a page's content is on screen; `npm run size` measures the script loaded before it. */
 export const CONTENT_SHOWN_MARK = "content-shown";

@@ -5,8 +5,8 @@
  */
 import { useMemo, type ComponentType } from "react";
 import * as z from "zod/mini";
-import type { ContentItem, Page } from "../content/contract";
-import type { RenderSlot } from "./slots";
+import type { ContentItem, Page } from "../content/contract.ts";
+import type { RenderSlot } from "./slots.ts";
 
 /** What every block component receives; `options` is typed by the block's own schema. */
 export interface BlockProps<Options> {

@@ -3,9 +3,9 @@
  * blocks (the only link to src/blocks), the layout files and the timings.
  */
 import { createContext, useContext, type ReactNode } from "react";
-import type { ContentClient } from "../content/client";
-import type { LayoutSource } from "./layout";
-import type { LazyBlocks } from "./lazyBlocks";
+import type { ContentClient } from "../content/client.ts";
+import type { LayoutSource } from "./layout.ts";
+import type { LazyBlocks } from "./lazyBlocks.ts";
 
 export interface Runtime {
   client: ContentClient;

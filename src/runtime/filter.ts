@@ -3,8 +3,8 @@
  * Tags are any-of and case-insensitive; a filter that names tags never keeps an untagged
  * item (CONTENT-API 8).
  */
-import { contentTypeCodes, type ContentItem, type ContentTypeName, type Page } from "../content/contract";
-import type { ItemFilter } from "./schemas";
+import { contentTypeCodes, type ContentItem, type ContentTypeName, type Page } from "../content/contract.ts";
+import type { ItemFilter } from "./schemas.ts";
 
 const normalize = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 

@@ -4,11 +4,11 @@
  * slot is checked against the block registry. Problems are collected, never thrown: the
  * check:layouts command prints them all, the browser skips the broken slot.
  */
-import { blockNames, blockRegistry, isBlockName, resourceDefaults, type BlockName } from "./registry";
-import { formatPath, zodProblems, type ConfigProblem } from "./problems";
-import { layoutFileSchema, slotSchema, type ItemFilter, type SlotEntry, type SlotTitle } from "./schemas";
+import { blockNames, blockRegistry, isBlockName, resourceDefaults, type BlockName } from "./registry.ts";
+import { formatPath, zodProblems, type ConfigProblem } from "./problems.ts";
+import { layoutFileSchema, slotSchema, type ItemFilter, type SlotEntry, type SlotTitle } from "./schemas.ts";
 import * as z from "zod/mini";
-import type { PageImageField } from "../content/contract";
+import type { PageImageField } from "../content/contract.ts";
 
 /** Raw JSON of a layout file by name, or undefined when there is no such file. */
 export type LayoutSource = (name: string) => Promise<unknown>;
@@ -71,7 +71,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
   let slots: Draft[] = [];
   if (layout.extends !== undefined) {
     if (chain.includes(layout.extends) || layout.extends === name) {
-      problems.push({ file, path: "extends", message: `"${layout.extends}" extends back to "${name}" (${[...chain, name, layout.extends].join(" -> ")})` });
+      problems.push({ file, path: "extends", message: `layouts extend each other in a loop: ${[...chain, name, layout.extends].join(" -> ")}` });
     } else {
       const base = await collect(layout.extends, source, [...chain, name], problems);
       if (base === null) problems.push({ file, path: "extends", message: `no layout file ${layoutFileName(layout.extends)}` });

@@ -3,8 +3,8 @@
  * arrived in time (or failed to arrive) fails on its own, in its own place.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { BlockDefinition, MountProps } from "./block";
-import { blockNames, type BlockName } from "./registry";
+import type { BlockDefinition, MountProps } from "./block.tsx";
+import { blockNames, type BlockName } from "./registry.ts";
 
 export type BlockLoaders = Record<BlockName, () => Promise<BlockDefinition>>;
 

@@ -3,7 +3,7 @@
  *   layouts/People.json: slots[2].block: unknown block "testimonial" (did you mean "testimonials"?)
  */
 import type * as z from "zod/mini";
-import { suggest } from "./suggest";
+import { suggest } from "./suggest.ts";
 
 export interface ConfigProblem {
   file: string;

@@ -2,17 +2,17 @@
  * The JSON registry, parsed when loaded: block names, content templates, routes and
  * resource defaults. A broken registry file fails here with file, path and message.
  */
-import blocksFile from "../../registry/blocks.json";
-import resourceDefaultsFile from "../../registry/resource-defaults.json";
-import routesFile from "../../registry/routes.json";
-import templatesFile from "../../registry/templates.json";
-import { parseConfig } from "./problems";
+import blocksFile from "../../registry/blocks.json" with { type: "json" };
+import resourceDefaultsFile from "../../registry/resource-defaults.json" with { type: "json" };
+import routesFile from "../../registry/routes.json" with { type: "json" };
+import templatesFile from "../../registry/templates.json" with { type: "json" };
+import { parseConfig } from "./problems.ts";
 import {
   BlockRegistryFileSchema,
   ResourceDefaultsFileSchema,
   RoutesFileSchema,
   templateRegistryFileSchema,
-} from "./schemas";
+} from "./schemas.ts";
 
 /** Every block name, as written in registry/blocks.json: the component map must cover exactly these. */
 export type BlockName = keyof typeof blocksFile.blocks;

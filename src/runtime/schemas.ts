@@ -7,8 +7,8 @@
  * (editor autocompletion) are generated from them.
  */
 import * as z from "zod/mini";
-import { contentTypeNames, pageImageFields } from "../content/contract";
-import { suggest } from "./suggest";
+import { contentTypeNames, pageImageFields } from "../content/contract.ts";
+import { suggest } from "./suggest.ts";
 
 const describe = (description: string) => z.meta({ description });
 

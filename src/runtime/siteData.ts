@@ -4,9 +4,9 @@
  */
 import { createContext, useCallback, useContext } from "react";
 import { create } from "zustand";
-import type { ContentClient } from "../content/client";
-import type { MenuGroup, Resources } from "../content/contract";
-import { resourceDefaults } from "./registry";
+import type { ContentClient } from "../content/client.ts";
+import type { MenuGroup, Resources } from "../content/contract.ts";
+import { resourceDefaults } from "./registry.ts";
 
 interface SiteData {
   resources: Resources | null;

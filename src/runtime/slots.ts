@@ -3,11 +3,11 @@
  * `conetentTemplates` are spliced in through registry/templates.json, every slot's items
  * are selected by its filter, and a slot that selects nothing is dropped (SPEC 2.3 item 3).
  */
-import { contentTypeName, type ContentItem, type ContentTemplate, type Page } from "../content/contract";
-import { selectItems } from "./filter";
-import type { LayoutSlot, ResolvedLayout } from "./layout";
-import { blockRegistry, resourceDefaults, templateRegistry, type BlockName } from "./registry";
-import type { SlotTitle } from "./schemas";
+import { contentTypeName, type ContentItem, type ContentTemplate, type Page } from "../content/contract.ts";
+import { selectItems } from "./filter.ts";
+import type { LayoutSlot, ResolvedLayout } from "./layout.ts";
+import { blockRegistry, resourceDefaults, templateRegistry, type BlockName } from "./registry.ts";
+import type { SlotTitle } from "./schemas.ts";
 
 export interface RenderSlot {
   id: string;

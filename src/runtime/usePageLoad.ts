@@ -4,11 +4,11 @@
  * minimum time (SPEC 2.3 item 1, 4 "Content page").
  */
 import { useCallback, useEffect, useState } from "react";
-import type { Page } from "../content/contract";
-import { useRuntime, type Runtime } from "./context";
-import { resolveLayout, type ResolvedLayout } from "./layout";
-import { blockRegistry } from "./registry";
-import { loadResources } from "./siteData";
+import type { Page } from "../content/contract.ts";
+import { useRuntime, type Runtime } from "./context.tsx";
+import { resolveLayout, type ResolvedLayout } from "./layout.ts";
+import { blockRegistry } from "./registry.ts";
+import { loadResources } from "./siteData.ts";
 
 export type PageLoad =
   | { status: "loading" }

@@ -1,9 +1,9 @@
 /** Mounts a Fetch-API handler on Node's http server (and on Vite's connect stack). */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createContentService, type ContentService } from "./service";
-import { captchaVerifier } from "./captcha";
-import { loadFixtures, type Fixtures } from "./fixtures";
-import { defaultLeadsPath, openLeadStore } from "./leadStore";
+import { createContentService, type ContentService } from "./service.ts";
+import { captchaVerifier } from "./captcha.ts";
+import { loadFixtures, type Fixtures } from "./fixtures.ts";
+import { defaultLeadsPath, openLeadStore } from "./leadStore.ts";
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 

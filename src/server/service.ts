@@ -5,11 +5,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import { ContentListRequestSchema, contactFieldNames } from "../content/contract";
-import { contactSchema, fieldErrors, thoughtPaperSchema, thoughtPaperMessages, contactMessages } from "../forms/validation";
-import type { CaptchaVerifier } from "./captcha";
-import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures";
-import type { LeadStore } from "./leadStore";
+import { ContentListRequestSchema, contactFieldNames } from "../content/contract.ts";
+import { contactSchema, fieldErrors, thoughtPaperSchema, thoughtPaperMessages, contactMessages } from "../forms/validation.ts";
+import type { CaptchaVerifier } from "./captcha.ts";
+import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures.ts";
+import type { LeadStore } from "./leadStore.ts";
 
 export interface ContentServiceOptions {
   /** Current fixtures; called per request so a dev server can hand in freshly edited files. */

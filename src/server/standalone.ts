@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import sirv from "sirv";
-import { serviceFromEnv, toMiddleware } from "./node";
+import { serviceFromEnv, toMiddleware } from "./node.ts";
 
 const distDir = process.env.DIST_DIR ?? "dist";
 if (!existsSync(`${distDir}/index.html`)) {

@@ -1,4 +1,4 @@
-import { safeUrl } from "./url";
+import { safeUrl } from "./url.ts";
 
 interface ContentImageProps {
   src: string | null | undefined;

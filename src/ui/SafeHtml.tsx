@@ -26,6 +26,7 @@ export function sanitizeHtml(html: string): string {
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "base", "meta", "link"],
     FORBID_ATTR: ["style", "srcset", "formaction", "action"],
     ALLOW_DATA_ATTR: false,
+    ADD_ATTR: ["target"],
   });
 }
 

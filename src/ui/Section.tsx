@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { toPlainText } from "./text";
-import { safeUrl } from "./url";
+import { toPlainText } from "./text.ts";
+import { safeUrl } from "./url.ts";
 
 interface SectionProps {
   title: string | null;

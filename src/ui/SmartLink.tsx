@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { isSitePath, safeUrl } from "./url";
+import { isSitePath, safeUrl } from "./url.ts";
 
 interface SmartLinkProps {
   href: string | null | undefined;

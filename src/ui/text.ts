@@ -6,6 +6,7 @@ export function toPlainText(html: string | null | undefined): string {
   if (!html) return "";
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
   const doc = new DOMParser().parseFromString(html, "text/html");
+  for (const hidden of doc.querySelectorAll("script, style, template, noscript")) hidden.remove();
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
 

@@ -1,11 +1,11 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { Card, CardGrid } from "../../ui/Card";
-import { ContentImage } from "../../ui/ContentImage";
-import { Section } from "../../ui/Section";
-import { SmartLink } from "../../ui/SmartLink";
-import { formatDate, toPlainText } from "../../ui/text";
-import { joinPath } from "../../ui/url";
-import { blogCardsOptions, type BlogCardsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { Card, CardGrid } from "../../ui/Card.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
+import { formatDate, toPlainText } from "../../ui/text.ts";
+import { joinPath } from "../../ui/url.ts";
+import { blogCardsOptions, type BlogCardsOptions } from "./options.ts";
 import "./blog-cards.css";
 
 export const defaultAuthorImage = "/images/default-author.svg";

@@ -7,11 +7,11 @@
 import { useKeenSlider } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
 import { useState } from "react";
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { toPlainText } from "../../ui/text";
-import { carouselOptions, type CarouselOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { carouselOptions, type CarouselOptions } from "./options.ts";
 import "./carousel.css";
 
 const reducedMotion = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,13 +1,13 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { Card, CardGrid } from "../../ui/Card";
-import { ContentImage } from "../../ui/ContentImage";
-import { Section } from "../../ui/Section";
-import { SmartLink } from "../../ui/SmartLink";
-import { currentAddress, storedKeys, writeStored } from "../../ui/storedValues";
-import { toPlainText } from "../../ui/text";
-import { capitalise, truncate } from "../../ui/truncate";
-import { joinPath } from "../../ui/url";
-import { caseStudyCardsOptions, type CaseStudyCardsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { Card, CardGrid } from "../../ui/Card.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
+import { currentAddress, storedKeys, writeStored } from "../../ui/storedValues.ts";
+import { toPlainText } from "../../ui/text.ts";
+import { capitalise, truncate } from "../../ui/truncate.ts";
+import { joinPath } from "../../ui/url.ts";
+import { caseStudyCardsOptions, type CaseStudyCardsOptions } from "./options.ts";
 
 /** SPEC 2.8: title cut to 43 characters, short description to 50 and capitalised, a fixed "VIEW SUCCESS STORY" link. */
 export function CaseStudyCard({ item }: { item: BlockProps<CaseStudyCardsOptions>["items"][number] }) {

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { toPlainText } from "../../ui/text";
-import { faqOptions, type FaqOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { faqOptions, type FaqOptions } from "./options.ts";
 import "./faq.css";
 
 /** WAI-ARIA accordion; one answer open at a time (SPEC 4 "FAQ items"). */

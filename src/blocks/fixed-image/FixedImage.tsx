@@ -1,6 +1,6 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { safeUrl } from "../../ui/url";
-import { fixedImageOptions, type FixedImageOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { safeUrl } from "../../ui/url.ts";
+import { fixedImageOptions, type FixedImageOptions } from "./options.ts";
 import "./fixed-image.css";
 
 /** A decorative band whose image stays put while the page scrolls past (static where motion is reduced). */

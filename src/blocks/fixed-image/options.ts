@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { pageImageFields } from "../../content/contract";
+import { pageImageFields } from "../../content/contract.ts";
 
 export const fixedImageOptions = z.strictObject({
   field: z._default(

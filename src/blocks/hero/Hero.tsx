@@ -1,10 +1,10 @@
 import type { CSSProperties } from "react";
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { ContentImage } from "../../ui/ContentImage";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { toPlainText } from "../../ui/text";
-import { safeUrl } from "../../ui/url";
-import { heroOptions, heroVariants, type HeroOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { safeUrl } from "../../ui/url.ts";
+import { heroOptions, heroVariants, type HeroOptions } from "./options.ts";
 import "./hero.css";
 
 type Variant = (typeof heroVariants)[number];

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { pageImageFields } from "../../content/contract";
+import { pageImageFields } from "../../content/contract.ts";
 
 export const heroVariants = ["home", "content", "generic", "people", "none"] as const;
 

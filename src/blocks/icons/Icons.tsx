@@ -1,10 +1,10 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { Card, CardGrid } from "../../ui/Card";
-import { ContentImage } from "../../ui/ContentImage";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { toPlainText } from "../../ui/text";
-import { iconsOptions, type IconsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { Card, CardGrid } from "../../ui/Card.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { iconsOptions, type IconsOptions } from "./options.ts";
 import "./icons.css";
 
 export function Icons({ items, options, title, background, slotId }: BlockProps<IconsOptions>) {

@@ -1,9 +1,9 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { ContentImage } from "../../ui/ContentImage";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { toPlainText } from "../../ui/text";
-import { infographicsOptions, type InfographicsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { infographicsOptions, type InfographicsOptions } from "./options.ts";
 import "./infographics.css";
 
 export function Infographics({ items, options, title, background, slotId }: BlockProps<InfographicsOptions>) {

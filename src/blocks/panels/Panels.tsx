@@ -1,10 +1,10 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { ContentImage } from "../../ui/ContentImage";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { SmartLink } from "../../ui/SmartLink";
-import { toPlainText } from "../../ui/text";
-import { panelsOptions, type PanelsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { panelsOptions, type PanelsOptions } from "./options.ts";
 import "./panels.css";
 
 /** Image-and-text panels; each takes its side from `direction`, else alternates starting with the image on the left. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { pageTextFields } from "../../content/contract";
+import { pageTextFields } from "../../content/contract.ts";
 
 export const richTextOptions = z.strictObject({
   field: z._default(

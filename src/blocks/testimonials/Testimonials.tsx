@@ -1,9 +1,9 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { ContentImage } from "../../ui/ContentImage";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { toPlainText } from "../../ui/text";
-import { testimonialsOptions, type TestimonialsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { testimonialsOptions, type TestimonialsOptions } from "./options.ts";
 import "./testimonials.css";
 
 export function Testimonials({ items, options, title, background, slotId }: BlockProps<TestimonialsOptions>) {

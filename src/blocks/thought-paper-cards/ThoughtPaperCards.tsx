@@ -1,13 +1,13 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { Card, CardGrid } from "../../ui/Card";
-import { ContentImage } from "../../ui/ContentImage";
-import { Section } from "../../ui/Section";
-import { SmartLink } from "../../ui/SmartLink";
-import { currentAddress, storedKeys, writeStored } from "../../ui/storedValues";
-import { toPlainText } from "../../ui/text";
-import { truncate } from "../../ui/truncate";
-import { joinPath } from "../../ui/url";
-import { thoughtPaperCardsOptions, type ThoughtPaperCardsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { Card, CardGrid } from "../../ui/Card.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
+import { currentAddress, storedKeys, writeStored } from "../../ui/storedValues.ts";
+import { toPlainText } from "../../ui/text.ts";
+import { truncate } from "../../ui/truncate.ts";
+import { joinPath } from "../../ui/url.ts";
+import { thoughtPaperCardsOptions, type ThoughtPaperCardsOptions } from "./options.ts";
 
 /** SPEC 2.8: the long description cut to 50 characters and a fixed "READ MORE" link. */
 export function ThoughtPaperCard({ item, base = "/thoughtPapers" }: { item: BlockProps<ThoughtPaperCardsOptions>["items"][number]; base?: string }) {

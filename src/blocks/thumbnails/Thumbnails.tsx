@@ -1,11 +1,11 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { Card, CardGrid } from "../../ui/Card";
-import { ContentImage } from "../../ui/ContentImage";
-import { SafeHtml } from "../../ui/SafeHtml";
-import { Section } from "../../ui/Section";
-import { SmartLink } from "../../ui/SmartLink";
-import { toPlainText } from "../../ui/text";
-import { thumbnailsOptions, type ThumbnailsOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { Card, CardGrid } from "../../ui/Card.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { thumbnailsOptions, type ThumbnailsOptions } from "./options.ts";
 
 export function Thumbnails({ items, options, title, background, slotId }: BlockProps<ThumbnailsOptions>) {
   return (

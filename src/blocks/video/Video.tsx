@@ -1,8 +1,8 @@
-import { defineBlock, type BlockProps } from "../../runtime/block";
-import { Section } from "../../ui/Section";
-import { toPlainText } from "../../ui/text";
-import { safeUrl } from "../../ui/url";
-import { videoOptions, type VideoOptions } from "./options";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { safeUrl } from "../../ui/url.ts";
+import { videoOptions, type VideoOptions } from "./options.ts";
 import "./video.css";
 
 /** Videos with their poster and English captions (documentPath is the captions file). */

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { page, wireItem } from "../../tests/builders.ts";
+import { resolveLayout } from "./layout.ts";
+import { pageSlots, templateSlots } from "./slots.ts";
+
+const noText = () => undefined;
+
+describe("templateSlots", () => {
+  const p = page({
+    contents: [
+      wireItem("Blogs", { title: "Blog A" }),
+      wireItem("Icons", { title: "Finding", tags: ["TP-KEY"] }),
+      wireItem("Icons", { title: "Other icon" }),
+    ],
+  });
+
+  it("maps each content template to its block with the items of its type and tag", () => {
+    const { slots, problems } = templateSlots(
+      [
+        { contentType: 2, tagName: null, templateName: "Blog_CommonTemplate", templateOptions: null },
+        { contentType: 5, tagName: "TP-KEY", templateName: "Icon_People_Page_Template", templateOptions: "{\"layout\":\"grid\"}" },
+      ],
+      p,
+      (key) => (key === "BLOGS-TITLE" ? "Insights from content" : undefined),
+    );
+    expect(problems).toEqual([]);
+    expect(slots.map((s) => [s.block, s.items.map((i) => i.title), s.options, s.title])).toEqual([
+      ["blog-cards", ["Blog A"], {}, "Insights from content"],
+      ["icons", ["Finding"], { layout: "grid" }, null],
+    ]);
+    expect(slots[1]?.fallbackOptions).toEqual({ layout: "list" });
+  });
+
+  it("skips unknown templates, wrong content types and templates that select nothing, and says why", () => {
+    const { slots, problems } = templateSlots(
+      [
+        { contentType: 2, tagName: null, templateName: "No_Such_Template", templateOptions: null },
+        { contentType: 9, tagName: null, templateName: "Blog_CommonTemplate", templateOptions: null },
+        { contentType: 10, tagName: null, templateName: "Thumbnail_CommonTemplate", templateOptions: null },
+        { contentType: 2, tagName: null, templateName: "Blog_CommonTemplate", templateOptions: "{not json" },
+      ],
+      p,
+      noText,
+    );
+    expect(problems).toEqual([
+      'unknown content template "No_Such_Template"',
+      'template "Blog_CommonTemplate" cannot show content type 9',
+      'template "Blog_CommonTemplate": templateOptions is not valid JSON',
+    ]);
+    expect(slots.map((s) => s.block)).toEqual(["blog-cards"]);
+  });
+
+  it("gives repeated templates distinct ids", () => {
+    const template = { contentType: 2, tagName: null, templateName: "Blog_CommonTemplate", templateOptions: null };
+    const { slots } = templateSlots([template, template], p, noText);
+    expect(new Set(slots.map((s) => s.id)).size).toBe(2);
+  });
+});
+
+describe("pageSlots", () => {
+  it("drops slots whose filter selects nothing and keeps page-field blocks", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(
+        name === "default"
+          ? { slots: [{ id: "hero", block: "hero" }, { id: "icons", block: "icons" }, { id: "faqs", block: "faq", title: { resource: "FAQS-TITLE" } }, { id: "templates", templates: true }] }
+          : undefined,
+      ),
+    );
+    const p = page({ contents: [wireItem("FAQS", { title: "Q?" })], conetentTemplates: [{ contentType: 4, templateName: "Icon_CommonTemplate" }] });
+    const { slots, problems } = pageSlots(layout, p, noText);
+    expect(slots.map((s) => s.id)).toEqual(["hero", "faqs"]);
+    expect(slots[1]?.title).toBe("Frequently Asked Questions");
+    expect(problems).toEqual(['template "Icon_CommonTemplate" cannot show content type 4']);
+  });
+
+  it("resolves a slot's background from the page image field it names", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "blog-cards", background: "blogImage" }] } : undefined),
+    );
+    const { slots } = pageSlots(layout, page({ blogImage: "/media/bg.svg", contents: [wireItem("Blogs")] }), noText);
+    expect(slots[0]?.background).toBe("/media/bg.svg");
+  });
+});

@@ -1,0 +1,38 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { joinPath, safeUrl } from "./url.ts";
+
+describe("safeUrl", () => {
+  it("keeps site paths and web, mail and phone addresses", () => {
+    expect(safeUrl("/blogs/x")).toBe("/blogs/x");
+    expect(safeUrl("https://careers.example.com/")).toBe("https://careers.example.com/");
+    expect(safeUrl("mailto:hello@example.com")).toBe("mailto:hello@example.com");
+    expect(safeUrl("tel:+14045550142")).toBe("tel:+14045550142");
+  });
+
+  it("drops script, data and protocol-relative addresses", () => {
+    for (const bad of ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>", "vbscript:x", "//evil.example/x", "", null, undefined]) {
+      expect(safeUrl(bad)).toBeNull();
+    }
+  });
+
+  it("never returns a script: address for any input", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const url = safeUrl(s);
+        if (url !== null) expect(url.replace(/[\u0000-\u0020]/g, "").toLowerCase()).not.toMatch(/^(javascript|vbscript|data):/);
+      }),
+    );
+  });
+});
+
+describe("joinPath", () => {
+  it("joins a list path and an anchor link", () => {
+    expect(joinPath("/blogs", "/future-of-work")).toBe("/blogs/future-of-work");
+    expect(joinPath("/casestudies", "claims-in-six-weeks")).toBe("/casestudies/claims-in-six-weeks");
+  });
+
+  it("refuses anchors that are not plain slugs", () => {
+    for (const bad of ["", null, "javascript:alert(1)", "/../admin", "a b", "x\"onmouseover=1"]) expect(joinPath("/blogs", bad)).toBeNull();
+  });
+});

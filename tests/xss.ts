@@ -1,0 +1,50 @@
+/**
+ * The public XSS payload corpus (../shared/xss/payloads.txt, 6,613 lines) and the check every
+ * content-showing test applies: nothing in the DOM that could run script.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+
+const candidates = ["../../shared/xss/payloads.txt", "../shared/xss/payloads.txt", "./xss-payloads.txt"].map((p) =>
+  fileURLToPath(new URL(p, import.meta.url)),
+);
+
+/** The corpus; tests fail loudly if it is missing rather than passing on nothing. */
+export function xssPayloads(): string[] {
+  const path = candidates.find((p) => existsSync(p));
+  if (!path) throw new Error(`XSS payload corpus not found (looked in ${candidates.join(", ")})`);
+  return readFileSync(path, "utf8").split("\n").filter((line) => line.trim() !== "");
+}
+
+/**
+ * Every n-th payload: DOMPurify under jsdom costs about 6 ms a call, so unit tests take a fixed
+ * spread of the corpus; the end-to-end test runs every payload in real Chromium.
+ */
+export function xssSample(stride: number): string[] {
+  return xssPayloads().filter((_, index) => index % stride === 0);
+}
+
+const urlAttributes = ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "srcdoc", "lowsrc", "dynsrc"];
+
+/** Every way markup could run script: script elements, on* handlers, script: URLs, frames and their kin. */
+export function executableMarkup(root: ParentNode): string[] {
+  const found: string[] = [];
+  for (const element of root.querySelectorAll("*")) {
+    const tag = element.tagName.toLowerCase();
+    if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "form", "style"].includes(tag)) found.push(`<${tag}>`);
+    for (const attribute of element.attributes) {
+      const name = attribute.name.toLowerCase();
+      if (name.startsWith("on")) found.push(`${tag}[${name}]`);
+      if (urlAttributes.includes(name) && /^\s*(?:javascript|vbscript|data\s*:\s*text\/html|livescript)\s*:/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ""))) {
+        found.push(`${tag}[${name}=${attribute.value.slice(0, 40)}]`);
+      }
+      if (name === "style" && /expression\s*\(|javascript:/i.test(attribute.value)) found.push(`${tag}[style]`);
+    }
+  }
+  return found;
+}
+
+export function expectNoExecutableMarkup(root: ParentNode, context = "") {
+  expect(executableMarkup(root), context).toEqual([]);
+}
