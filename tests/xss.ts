@@ -36,7 +36,7 @@ export function executableMarkup(root: ParentNode): string[] {
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) found.push(`${tag}[${name}]`);
-      if (urlAttributes.includes(name) && /^\s*(?:javascript|vbscript|data\s*:\s*text\/html|livescript)\s*:/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ""))) {
+      if (urlAttributes.includes(name) && /^\s*(?:javascript|vbscript|data\s*:\s*text\/html|livescript)\s*:/i.test(attribute.value.replace(/[\p{Cc}\s]/gu, ""))) {
         found.push(`${tag}[${name}=${attribute.value.slice(0, 40)}]`);
       }
       if (name === "style" && /expression\s*\(|javascript:/i.test(attribute.value)) found.push(`${tag}[style]`);

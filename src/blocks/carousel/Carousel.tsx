@@ -33,7 +33,7 @@ export function Carousel({ items, options, title, background, slotId }: BlockPro
 
   return (
     <Section title={title} background={background} slotId={slotId} className={`carousel carousel--${options.layout}`}>
-      <div className="carousel__frame" role="region" aria-roledescription="carousel" aria-label={label}>
+      <div className="carousel__frame" role="group" aria-roledescription="carousel" aria-label={label}>
         {count > 1 && (
           <div className="carousel__controls">
             <button type="button" className="carousel__button" aria-label="Previous slide" onClick={() => go(current - 1)}>

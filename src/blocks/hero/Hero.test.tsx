@@ -1,0 +1,50 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { page } from "../../../tests/builders.ts";
+import { renderBlock } from "../../../tests/harness.tsx";
+import { block } from "./Hero.tsx";
+
+describe("hero", () => {
+  const p = page({
+    heading: "Smart <em>work</em>",
+    heading1: "Generic heading",
+    category: "Smart Work Solutions",
+    shortDesc: "<p>Short words.</p>",
+    desc: "<p>Description words.</p>",
+    pageheroimage: "/media/hero.svg",
+    carouselList: [{ id: 1, title: "Faster closes", shortDesc: "Month-end in 3 days" }],
+  });
+
+  it("content variant: heading, short description, background and the carousel list", () => {
+    const { container } = renderBlock(block, { page: p, hero: "content" });
+    expect(screen.getByRole("heading", { level: 1, name: "Smart work" })).toBeInTheDocument();
+    expect(screen.getByText("Short words.")).toBeInTheDocument();
+    expect(screen.getByText("Faster closes")).toBeInTheDocument();
+    expect(container.querySelector(".hero")).toHaveStyle({ backgroundImage: 'url("/media/hero.svg")' });
+  });
+
+  it("generic variant: category tag, heading1 and description", () => {
+    renderBlock(block, { page: p, hero: "generic" });
+    expect(screen.getByText("Smart Work Solutions")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Generic heading" })).toBeInTheDocument();
+    expect(screen.getByText("Description words.")).toBeInTheDocument();
+    expect(screen.queryByText("Faster closes")).toBeNull();
+  });
+
+  it("people variant shows the hero image beside the text, with its space reserved", () => {
+    renderBlock(block, { page: p, hero: "people" });
+    const image = document.querySelector("img");
+    expect(image).toHaveAttribute("width");
+    expect(image).toHaveAttribute("height");
+  });
+
+  it("the layout's variant wins over the route's; none renders nothing", () => {
+    const { container } = renderBlock(block, { page: p, hero: "content", options: { variant: "none" } });
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("never uses a script address as background", () => {
+    const { container } = renderBlock(block, { page: page({ heading: "x", pageheroimage: "javascript:alert(1)" }), hero: "content" });
+    expect(container.querySelector(".hero")?.getAttribute("style") ?? "").not.toContain("javascript");
+  });
+});

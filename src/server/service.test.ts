@@ -1,0 +1,216 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captchaVerifier, localTestToken } from "./captcha.ts";
+import { loadFixtures } from "./fixtures.ts";
+import { openLeadStore, type LeadStore } from "./leadStore.ts";
+import { createContentService, type ContentService } from "./service.ts";
+
+function fixtureDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "corvane-fixtures-"));
+  for (const sub of ["pages", "content", "media", "documents"]) mkdirSync(join(dir, sub));
+  writeFileSync(join(dir, "pages", "About-Us.json"), JSON.stringify({ id: 11, name: "About-Us", title: "About" }));
+  writeFileSync(join(dir, "pages", "Feedback.json"), JSON.stringify({ id: 12, name: "Feedback" }));
+  const blogs = Array.from({ length: 12 }, (_, i) => ({
+    id: i + 1,
+    type: 2,
+    title: i % 3 === 0 ? `Automation note ${i + 1}` : `Field note ${i + 1}`,
+    date: `2026-${String(11 - i).padStart(2, "0")}-01T00:00:00`,
+    anchorlink: `/note-${i + 1}`,
+    longDesc: `<p>Body ${i + 1}</p>`,
+  }));
+  blogs.push({ id: 99, type: 2, title: "Undated", date: null as unknown as string, anchorlink: "/undated", longDesc: "" });
+  writeFileSync(join(dir, "content", "blogs.json"), JSON.stringify(blogs));
+  writeFileSync(
+    join(dir, "content", "thoughtpapers.json"),
+    JSON.stringify([{ id: 1, type: 15, title: "Future of Work", anchorlink: "/future-of-work", documentPath: "/documents/future-of-work.pdf", detail: { conetentTemplates: [{ contentType: 5, templateName: "Icon_CommonTemplate" }], contents: [{ id: 2, type: 5, title: "Finding" }] } }]),
+  );
+  writeFileSync(join(dir, "content", "casestudies.json"), "[]");
+  writeFileSync(join(dir, "menus.json"), JSON.stringify([{ MenuGroupName: "X-Top", MenuList: [] }]));
+  writeFileSync(join(dir, "resources.json"), JSON.stringify([{ name: "BLOGS-TITLE", value: "Insights" }]));
+  writeFileSync(join(dir, "documents", "future-of-work.pdf"), "%PDF-1.4\n%fixture\n");
+  writeFileSync(join(dir, "media", "a.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  return dir;
+}
+
+let leads: LeadStore;
+let service: ContentService;
+
+beforeEach(() => {
+  const fixtures = loadFixtures(fixtureDir());
+  leads = openLeadStore(":memory:");
+  service = createContentService({ fixtures: () => fixtures, leads, captcha: captchaVerifier(undefined), now: () => new Date("2026-11-21T12:00:00Z") });
+});
+afterEach(() => leads.close());
+
+async function call(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+  const request = new Request(`http://site.test${path}`, {
+    method: "POST",
+    body: body instanceof FormData ? body : JSON.stringify(body),
+    ...(body instanceof FormData ? {} : { headers: { "Content-Type": "application/json" } }),
+    ...init,
+  });
+  const response = await service(request);
+  if (!response) throw new Error(`${path} not handled`);
+  return response;
+}
+
+const listBody = (overrides: Record<string, unknown> = {}) => ({ contentType: 2, search: "", sort: "Descending", pageName: "Blogs", pageSize: 5, PageNo: 1, Filter: "All", ...overrides });
+
+describe("POST /api/page/get", () => {
+  it("answers a page by name, any case", async () => {
+    expect(await (await call("/api/page/get", "about-us")).json()).toMatchObject({ id: 11, name: "About-Us" });
+  });
+
+  it("answers a page by its path (the catch-all)", async () => {
+    expect(await (await call("/api/page/get", "/Feedback")).json()).toMatchObject({ id: 12 });
+  });
+
+  it("builds detail pages from list items, with their detail fields and without the detail key", async () => {
+    const page = (await (await call("/api/page/get", "/thoughtPapers/future-of-work")).json()) as Record<string, unknown>;
+    expect(page).toMatchObject({ name: "future-of-work", title: "Future of Work", conetentTemplates: [{ templateName: "Icon_CommonTemplate" }] });
+    expect(page.contents).toEqual([expect.objectContaining({ type: 15, title: "Future of Work" }), { id: 2, type: 5, title: "Finding" }]);
+    expect(JSON.stringify(page)).not.toContain('"detail"');
+    expect(await (await call("/api/page/get", "/blogs/note-2")).json()).toMatchObject({ blog: { title: "Field note 2" } });
+  });
+
+  it("answers id 0 for a page that does not exist", async () => {
+    for (const request of ["Nope", "/no/such/path", "/blogs/nope"]) expect(await (await call("/api/page/get", request)).json()).toEqual({ id: 0 });
+  });
+
+  it("refuses a body that is not a JSON string", async () => {
+    expect((await call("/api/page/get", { name: "About-Us" })).status).toBe(400);
+  });
+});
+
+describe("POST /api/page/GetContentList", () => {
+  const titles = async (body: unknown) => {
+    const json = (await (await call("/api/page/GetContentList", body)).json()) as { contents: { title: string; totalRow?: number }[] };
+    return json.contents;
+  };
+
+  it("pages through results, the first item carrying the total", async () => {
+    const first = await titles(listBody());
+    expect(first.map((i) => i.title)).toEqual(["Automation note 1", "Field note 2", "Field note 3", "Automation note 4", "Field note 5"]);
+    expect(first[0]?.totalRow).toBe(13);
+    expect(first[1]?.totalRow).toBeUndefined();
+    // Items without a (valid) date sort last.
+    expect((await titles(listBody({ PageNo: 3 }))).map((i) => i.title)).toEqual(["Field note 11", "Field note 12", "Undated"]);
+  });
+
+  it("searches titles ignoring case and sorts ascending by date", async () => {
+    const found = await titles(listBody({ search: "AUTOMATION", sort: "Ascending" }));
+    expect(found.map((i) => i.title)).toEqual(["Automation note 10", "Automation note 7", "Automation note 4", "Automation note 1"]);
+    expect(found[0]?.totalRow).toBe(4);
+  });
+
+  it("filters the last 3 and 6 months", async () => {
+    expect((await titles(listBody({ Filter: "Last 3 Months", pageSize: 50 }))).map((i) => i.title)).toEqual(["Automation note 1", "Field note 2", "Field note 3"]);
+    expect(await titles(listBody({ Filter: "Last 6 Months", pageSize: 50 }))).toHaveLength(6);
+  });
+
+  it("answers an empty list past the end and for other content types", async () => {
+    expect(await titles(listBody({ PageNo: 9 }))).toEqual([]);
+    expect(await titles(listBody({ contentType: 5 }))).toEqual([]);
+  });
+
+  it("rejects a malformed request with field errors", async () => {
+    const response = await call("/api/page/GetContentList", listBody({ sort: "Sideways", PageNo: 0 }));
+    expect(response.status).toBe(400);
+    expect(Object.keys(((await response.json()) as { errors: object }).errors).sort()).toEqual(["PageNo", "sort"]);
+  });
+});
+
+describe("menus and resources", () => {
+  it("answers the fixture menus and resources", async () => {
+    expect(await (await call("/api/menu/GetMenuList", {})).json()).toEqual([{ MenuGroupName: "X-Top", MenuList: [] }]);
+    expect(await (await call("/api/resource/list", {})).json()).toEqual([{ name: "BLOGS-TITLE", value: "Insights" }]);
+  });
+});
+
+function contactForm(overrides: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  const fields = { name: "Ada Lovelace", Organisation: "Analytical Engines Ltd", email: "ada@engines.example", contactNumber: "+14045550142", message: "We need help with claims.", token: localTestToken, ...overrides };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}
+
+describe("contact calls", () => {
+  it("stores a valid request and answers 200 with JSON", async () => {
+    const response = await call("/api/contactus/create", contactForm());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "received" });
+    expect(leads.list()).toEqual([expect.objectContaining({ kind: "contact", name: "Ada Lovelace", organisation: "Analytical Engines Ltd", message: "We need help with claims." })]);
+  });
+
+  it("answers 400 with the SPEC 5.1 messages and stores nothing", async () => {
+    const response = await call("/api/contactus/create", contactForm({ name: "R2-D2", Organisation: "<b>x</b>", email: "ada@gmail.com", contactNumber: "12ab", message: "", token: "" }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: {
+        name: "Entered Name is invalid",
+        Organisation: "Entered Organization is invalid",
+        email: "Please use a professional email address associated with a legitimate organization or domain.",
+        contactNumber: "Invalid Contact Number",
+        message: "Please describe your request",
+        token: "Please confirm that you are not a robot",
+      },
+    });
+    expect(leads.list()).toEqual([]);
+  });
+
+  it("accepts free-mail addresses on the presentation call only", async () => {
+    expect((await call("/api/contactus/presentation-page", contactForm({ email: "ada@gmail.com" }))).status).toBe(200);
+    expect(leads.list()[0]?.kind).toBe("presentation");
+  });
+
+  it("rejects a token the captcha does not accept", async () => {
+    const response = await call("/api/contactus/create", contactForm({ token: "forged" }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: { token: "Please confirm that you are not a robot" } });
+  });
+});
+
+describe("thought papers", () => {
+  const lead = { name: "Ada Lovelace", Organisation: "Engines", email: "ada@engines.example", contactNumber: "4045550142", token: localTestToken, thoughtPaperName: "Future of Work" };
+
+  it("stores the lead and answers non-null JSON", async () => {
+    const response = await call("/api/thoughtPaper/SaveUserInfo", lead);
+    expect(await response.json()).toMatchObject({ status: "saved" });
+    expect(leads.list()).toEqual([expect.objectContaining({ kind: "thought-paper", thoughtPaperName: "Future of Work" })]);
+  });
+
+  it("answers null for a paper it does not offer, and 400 for bad fields", async () => {
+    expect(await (await call("/api/thoughtPaper/SaveUserInfo", { ...lead, thoughtPaperName: "Unknown" })).json()).toBeNull();
+    const bad = await call("/api/thoughtPaper/SaveUserInfo", { ...lead, email: "ada@yahoo.com", name: "" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ errors: { name: "Please enter the Firstname Lastname", email: "Kindly enter your Official Email Id" } });
+    expect(leads.list()).toEqual([]);
+  });
+
+  it("serves the PDF of a known document and 404 for anything else, never outside the fixtures", async () => {
+    const ok = await call("/api/thoughtPaper/downloadThoughtPaperPdf", { DocumentURL: "/documents/future-of-work.pdf" });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("application/pdf");
+    expect(new TextDecoder().decode(await ok.arrayBuffer())).toMatch(/^%PDF-/);
+    for (const DocumentURL of ["/documents/missing.pdf", "/documents/../pages/About-Us.json", "/documents/%2e%2e%2fpages%2fAbout-Us.json", "../../etc/passwd", "/media/a.svg", "https://evil.example/documents/x.pdf/../../x"]) {
+      expect((await call("/api/thoughtPaper/downloadThoughtPaperPdf", { DocumentURL })).status, DocumentURL).toBe(404);
+    }
+  });
+});
+
+describe("routing", () => {
+  it("leaves other paths to the static site and serves fixture media", async () => {
+    expect(await service(new Request("http://site.test/Home"))).toBeNull();
+    const media = await service(new Request("http://site.test/media/a.svg"));
+    expect(media?.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect((await service(new Request("http://site.test/media/..%2fpages%2fAbout-Us.json")))?.status).toBe(404);
+  });
+
+  it("answers 404 for unknown calls and 405 for GET on a call", async () => {
+    expect((await call("/api/nope", {})).status).toBe(404);
+    expect((await service(new Request("http://site.test/api/page/get")))?.status).toBe(405);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Renders the site (or one page) the way the app does, with a content service the test
+ * controls: canned answers, or the real fixture service over fixtures/.
+ */
+import { render } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
+import { layoutSource } from "../src/app/layoutSource.ts";
+import { blockLoaders } from "../src/blocks/index.ts";
+import { createContentClient } from "../src/content/client.ts";
+import { PageSchema } from "../src/content/contract.ts";
+import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
+import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
+import { captchaVerifier } from "../src/server/captcha.ts";
+import { loadFixtures } from "../src/server/fixtures.ts";
+import { openLeadStore } from "../src/server/leadStore.ts";
+import { createContentService, type ContentService } from "../src/server/service.ts";
+
+export const fixedNow = new Date("2026-11-21T12:00:00Z");
+
+/** The fixture service over fixtures/, with leads in memory. */
+export function fixtureService(): ContentService {
+  const fixtures = loadFixtures("fixtures");
+  return createContentService({ fixtures: () => fixtures, leads: openLeadStore(":memory:"), captcha: captchaVerifier(undefined), now: () => fixedNow });
+}
+
+/** A fetch that answers from a content service without a network. */
+export function serviceFetch(service: ContentService): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(requestUrl(input), "http://site.test");
+    const body = init?.body;
+    const request = new Request(url, {
+      method: init?.method ?? "GET",
+      ...(init?.headers ? { headers: init.headers } : {}),
+      ...(typeof body === "string" ? { body } : {}),
+    });
+    return (await service(request)) ?? new Response("Not found", { status: 404 });
+  };
+}
+
+/** A canned answer, or a function of the request body that makes one. */
+type Answer = unknown;
+
+/** The address of a fetch call, whatever form it was given in. */
+export const requestUrl = (input: RequestInfo | URL): string => (typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+
+/** A fetch with canned answers per call path; a page answer may be a map of request -> page. */
+export function cannedFetch(answers: { pages?: Record<string, unknown>; menus?: unknown; resources?: unknown; other?: Record<string, Answer> }): typeof fetch {
+  return (input, init) => {
+    const path = new URL(requestUrl(input), "http://site.test").pathname;
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    const json = (value: unknown) => Promise.resolve(new Response(JSON.stringify(value), { status: 200, headers: { "Content-Type": "application/json" } }));
+    if (path === "/api/page/get") return json(answers.pages?.[String(body)] ?? { id: 0 });
+    if (path === "/api/menu/GetMenuList") return json(answers.menus ?? []);
+    if (path === "/api/resource/list") return json(answers.resources ?? []);
+    const other = answers.other?.[path];
+    if (other !== undefined) return json(typeof other === "function" ? (other as (r: unknown) => unknown)(body) : other);
+    return Promise.resolve(new Response("Not found", { status: 404 }));
+  };
+}
+
+export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<BlockLoaders>; loadingDelayMs?: number; chunkTimeoutMs?: number; timeoutMs?: number }): Runtime {
+  return {
+    client: createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }),
+    blocks: createLazyBlocks({ ...blockLoaders, ...options.loaders }, options.chunkTimeoutMs ?? 120_000),
+    layouts: layoutSource,
+    loadingDelayMs: options.loadingDelayMs ?? 0,
+  };
+}
+
+/** The whole site at `path`, as a visitor would reach it. */
+export function renderSite(path: string, runtime: Runtime) {
+  return render(
+    <RuntimeProvider runtime={runtime}>
+      <MemoryRouter initialEntries={[path]}>
+        <SiteShell>
+          <SiteRoutes />
+        </SiteShell>
+      </MemoryRouter>
+    </RuntimeProvider>,
+  );
+}
+
+/** One block, mounted as the runtime mounts it, with the given items, options and page. */
+export function renderBlock(
+  block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
+  slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string },
+) {
+  const { Component } = block;
+  const page = slot.page ?? PageSchema.parse({ id: 1 });
+  return render(
+    <MemoryRouter>
+      <Component
+        slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
+        page={page}
+        hero={slot.hero}
+      />
+    </MemoryRouter>,
+  );
+}
