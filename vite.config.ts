@@ -3,6 +3,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { checkConfiguration } from "./src/cli/checkConfig.ts";
 import { formatProblem } from "./src/runtime/problems.ts";
+import { layoutsPlugin } from "./src/cli/layoutsPlugin.ts";
 import { contentServicePlugin } from "./src/server/vitePlugin.ts";
 
 /** A build with a broken layout or registry file fails, with the same messages as check:layouts. */
@@ -18,7 +19,7 @@ function checkConfigurationPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contentServicePlugin(), checkConfigurationPlugin()],
+  plugins: [react(), layoutsPlugin(), contentServicePlugin(), checkConfigurationPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,

@@ -10,3 +10,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare module "virtual:corvane-layouts" {
+  /** Every layout file by lower-cased name, resolved and validated when the build loaded it. */
+  export const layoutModules: Record<string, () => Promise<{ default: import("./runtime/layout.ts").ResolvedLayout }>>;
+}

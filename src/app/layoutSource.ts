@@ -1,13 +1,11 @@
 /**
- * The layout files, bundled as separate chunks and fetched when a page needs them. Names
- * match ignoring case, as routes do.
+ * The layouts, each its own small chunk fetched when a page needs it, already resolved and
+ * validated by the build (src/cli/layoutsPlugin.ts). Names match ignoring case, as routes do.
  */
-import type { LayoutSource } from "../runtime/layout.ts";
+import { layoutModules } from "virtual:corvane-layouts";
+import type { ResolvedLayout } from "../runtime/layout.ts";
 
-const files = import.meta.glob<unknown>("../../layouts/*.json", { import: "default" });
-
-const byName = new Map(
-  Object.entries(files).map(([path, load]) => [path.slice(path.lastIndexOf("/") + 1, -".json".length).toLowerCase(), load]),
-);
-
-export const layoutSource: LayoutSource = async (name) => byName.get(name.toLowerCase())?.();
+export async function layoutSource(name: string): Promise<ResolvedLayout | undefined> {
+  const load = Object.hasOwn(layoutModules, name.toLowerCase()) ? layoutModules[name.toLowerCase()] : undefined;
+  return load ? (await load()).default : undefined;
+}

@@ -11,7 +11,8 @@ import { blockOptions } from "../blocks/options.ts";
 import { heroVariants } from "../blocks/hero/options.ts";
 import { resolveLayout, layoutFileName, type LayoutSource } from "../runtime/layout.ts";
 import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
-import { blockRegistry, routeTable, templateRegistry, type BlockName } from "../runtime/registry.ts";
+import { BlockRegistryFileSchema, ResourceDefaultsFileSchema, RoutesFileSchema, templateRegistryFileSchema } from "../runtime/schemas.ts";
+import { blockNames, blockRegistry, routeTable, templateRegistry, type BlockName } from "../runtime/registry.ts";
 import { suggest } from "../runtime/suggest.ts";
 
 z.config(en());
@@ -56,7 +57,30 @@ function optionProblems(block: BlockName, options: unknown, file: string, path: 
   }));
 }
 
+/** The registry files against their schemas; the rest of the check relies on them being sound. */
+function registryProblems(root: string): ConfigProblem[] {
+  const files = [
+    ["blocks.json", BlockRegistryFileSchema],
+    ["templates.json", templateRegistryFileSchema(blockNames)],
+    ["routes.json", RoutesFileSchema],
+    ["resource-defaults.json", ResourceDefaultsFileSchema],
+  ] as const;
+  return files.flatMap(([file, schema]) => {
+    const name = `registry/${file}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(join(root, "registry", file), "utf8"));
+    } catch (error) {
+      return [{ file: name, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }];
+    }
+    const parsed = schema.safeParse(value);
+    return parsed.success ? [] : zodProblems(name, schema, parsed.error);
+  });
+}
+
 export async function checkConfiguration(root = process.cwd()): Promise<CheckResult> {
+  const registry = registryProblems(root);
+  if (registry.length > 0) return { problems: registry, layouts: [] };
   const problems: ConfigProblem[] = [];
   const { names, source } = diskLayouts(join(root, "layouts"), problems);
 

@@ -4,14 +4,15 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
-import type { LayoutSource } from "./layout.ts";
+import type { ResolvedLayout } from "./layout.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
 
 export interface Runtime {
   client: ContentClient;
   /** The blocks, each loaded on first use (createLazyBlocks). */
   blocks: LazyBlocks;
-  layouts: LayoutSource;
+  /** A page's layout by name, resolved; undefined when there is no such layout. */
+  layouts: (name: string) => Promise<ResolvedLayout | undefined>;
   loadingDelayMs: number;
 }
 

@@ -89,19 +89,3 @@ export function zodProblems(file: string, schema: z.ZodMiniType, error: z.core.$
     issueMessages(issue, schema, base).map(([path, message]) => ({ file, path, message })),
   );
 }
-
-export class ConfigError extends Error {
-  readonly problems: ConfigProblem[];
-  constructor(problems: ConfigProblem[]) {
-    super(problems.map(formatProblem).join("\n"));
-    this.name = "ConfigError";
-    this.problems = problems;
-  }
-}
-
-/** Parses a configuration file or throws every problem at once. */
-export function parseConfig<S extends z.ZodMiniType>(file: string, schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ConfigError(zodProblems(file, schema, parsed.error));
-  return parsed.data;
-}

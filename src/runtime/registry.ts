@@ -1,40 +1,28 @@
 /**
- * The JSON registry, parsed when loaded: block names, content templates, routes and
- * resource defaults. A broken registry file fails here with file, path and message.
+ * The JSON registry: block names, content templates, routes and resource defaults.
+ *
+ * These files are validated when the build loads them, by check:layouts and by the tests
+ * (src/cli/checkConfig.ts, with the schemas of ./schemas.ts); a problem fails the build with
+ * file, path and message. The browser therefore reads them as typed data without shipping
+ * the validator.
  */
 import blocksFile from "../../registry/blocks.json" with { type: "json" };
 import resourceDefaultsFile from "../../registry/resource-defaults.json" with { type: "json" };
 import routesFile from "../../registry/routes.json" with { type: "json" };
 import templatesFile from "../../registry/templates.json" with { type: "json" };
-import { parseConfig } from "./problems.ts";
-import {
-  BlockRegistryFileSchema,
-  ResourceDefaultsFileSchema,
-  RoutesFileSchema,
-  templateRegistryFileSchema,
-} from "./schemas.ts";
+import type { BlockRegistryFile, RoutesFile, TemplateRegistryFile } from "./schemas.ts";
 
 /** Every block name, as written in registry/blocks.json: the component map must cover exactly these. */
 export type BlockName = keyof typeof blocksFile.blocks;
 
-export const blockRegistry = parseConfig("registry/blocks.json", BlockRegistryFileSchema, blocksFile)
-  .blocks as Record<BlockName, ReturnType<typeof parseConfig<typeof BlockRegistryFileSchema>>["blocks"][string]>;
+export type BlockEntry = BlockRegistryFile["blocks"][string];
+export type TemplateEntry = Omit<TemplateRegistryFile["templates"][string], "block"> & { block: BlockName };
 
+export const blockRegistry = blocksFile.blocks as Record<BlockName, BlockEntry>;
 export const blockNames = Object.keys(blockRegistry) as [BlockName, ...BlockName[]];
-
-export const templateRegistry = parseConfig(
-  "registry/templates.json",
-  templateRegistryFileSchema(blockNames),
-  templatesFile,
-).templates as Record<string, { block: BlockName; options?: Record<string, unknown>; title?: { resource: string; default?: string } }>;
-
-export const routeTable = parseConfig("registry/routes.json", RoutesFileSchema, routesFile);
-
-export const resourceDefaults: Readonly<Record<string, string>> = parseConfig(
-  "registry/resource-defaults.json",
-  ResourceDefaultsFileSchema,
-  resourceDefaultsFile,
-).defaults;
+export const templateRegistry = templatesFile.templates as Record<string, TemplateEntry>;
+export const routeTable = routesFile as RoutesFile;
+export const resourceDefaults: Readonly<Record<string, string>> = resourceDefaultsFile.defaults;
 
 export function isBlockName(name: string): name is BlockName {
   return Object.hasOwn(blockRegistry, name);

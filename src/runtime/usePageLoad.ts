@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Page } from "../content/contract.ts";
 import { useRuntime, type Runtime } from "./context.tsx";
-import { resolveLayout, type ResolvedLayout } from "./layout.ts";
+import type { ResolvedLayout } from "./layout.ts";
 import { blockRegistry } from "./registry.ts";
 import { loadResources } from "./siteData.ts";
 
@@ -27,7 +27,8 @@ export function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayou
   }
   let layout = byName.get(name);
   if (!layout) {
-    layout = resolveLayout(name, runtime.layouts);
+    // The page's own layout, else the default one (SPEC 2.3's common content page).
+    layout = runtime.layouts(name).then(async (own) => own ?? (await runtime.layouts("default")) ?? { name: "default", slots: [], problems: [] });
     byName.set(name, layout);
   }
   return layout.then(async (resolved) => {

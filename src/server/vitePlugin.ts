@@ -6,6 +6,8 @@ export function contentServicePlugin(): Plugin {
   return {
     name: "corvane:content-service",
     configureServer(server) {
+      // Vitest starts a Vite server too; unit tests use the service directly, without a database file.
+      if (process.env.VITEST) return;
       const { service } = serviceFromEnv(process.env, { watch: true });
       server.middlewares.use(toMiddleware(service));
     },

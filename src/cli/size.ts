@@ -1,0 +1,68 @@
+/**
+ * `npm run size`: the JavaScript a first visit downloads before its content shows, gzip,
+ * measured in real Chromium against the production build in dist/. "Before content shows"
+ * is every script requested before the page's `content-shown` performance mark; blocks below
+ * the fold are requested after it and reported separately. Fails above the budget.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { CONTENT_SHOWN_MARK } from "../runtime/PageRenderer.tsx";
+import { startSiteServer } from "../server/siteServer.ts";
+import { chromiumLaunchOptions } from "./chromium.ts";
+
+const budgetBytes = 125 * 1000;
+const pages = [
+  { label: "home", path: "/Home" },
+  { label: "service page", path: "/global-brand-solutions/branding-creative" },
+];
+
+const gzipSize = (pathname: string) => gzipSync(readFileSync(join("dist", pathname)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+interface ScriptTiming {
+  url: string;
+  startTime: number;
+}
+
+const site = await startSiteServer({ env: { ...process.env, LEADS_DB: ":memory:" } });
+const browser = await chromium.launch(chromiumLaunchOptions());
+let failed = false;
+try {
+  for (const { label, path } of pages) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}${path}`);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, CONTENT_SHOWN_MARK, { timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    const { shownAt, scripts } = await page.evaluate((mark) => {
+      const shown = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const scriptEntries: ScriptTiming[] = entries
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime }));
+      return { shownAt: shown, scripts: scriptEntries };
+    }, CONTENT_SHOWN_MARK);
+    // The entry module is requested by the document itself, before any resource entry.
+    const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? "");
+    const urls = [...new Set([entry, ...scripts.map((s) => s.url)])].filter(Boolean);
+    const before = urls.filter((url) => url === entry || (scripts.find((s) => s.url === url)?.startTime ?? Infinity) < shownAt);
+    const after = urls.filter((url) => !before.includes(url));
+    const size = (list: string[]) => list.reduce((sum, url) => sum + gzipSize(new URL(url).pathname), 0);
+    const initial = size(before);
+    const over = initial > budgetBytes;
+    failed ||= over;
+    console.log(`\n${label} (${path}): ${kb(initial)} gzip before content shows, budget ${kb(budgetBytes)}${over ? "  OVER BUDGET" : ""}`);
+    for (const url of before) console.log(`  ${kb(gzipSize(new URL(url).pathname)).padStart(9)}  ${new URL(url).pathname}`);
+    console.log(`  then ${after.length} block chunk(s), ${kb(size(after))} gzip, loaded after content shows`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await site.close();
+}
+if (failed) {
+  console.error(`\nInitial JavaScript is over the ${kb(budgetBytes)} budget.`);
+  process.exit(1);
+}
