@@ -1,0 +1,35 @@
+import { defineConfig, devices } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+import { chromiumLaunchOptions } from "../../src/cli/chromium.ts";
+import { e2eEnv, e2ePort } from "./env.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * End-to-end tests in real Chromium against the production build (dist/, built by
+ * `npm run build:e2e`) served with the fixture content service, as `npm start` serves it.
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "../../test-results",
+  fullyParallel: true,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  globalSetup: "./global-setup.ts",
+  use: {
+    baseURL: `http://localhost:${e2ePort}`,
+    trace: "retain-on-failure",
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
+  webServer: {
+    command: "npx tsx src/server/standalone.ts",
+    cwd: root,
+    env: e2eEnv,
+    url: `http://localhost:${e2ePort}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

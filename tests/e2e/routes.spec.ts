@@ -1,0 +1,103 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
+import { waitForBlocks, waitForContent } from "./helpers.ts";
+
+test.describe("every route", () => {
+  for (const { path, page: name } of fixedRoutes) {
+    test(`${path} shows ${name}, accessible`, async ({ page }) => {
+      const fixture = fixturePage(name);
+      await page.goto(path);
+      await waitForBlocks(page);
+      await expect(page.locator("main h1").first()).not.toHaveText(/could not be found/);
+      await expect(page).toHaveTitle(plain(fixture.title));
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+
+  for (const kind of ["blogs", "casestudies", "thoughtpapers"] as const) {
+    test(`a ${kind} detail page renders its item`, async ({ page }) => {
+      const [item] = fixtureList(kind);
+      if (!item) throw new Error(`no ${kind} fixtures`);
+      await page.goto(`/${kind === "thoughtpapers" ? "thoughtPapers" : kind}${item.anchorlink}`);
+      await waitForContent(page);
+      await expect(page).toHaveTitle(plain(item.title));
+    });
+  }
+});
+
+test("the loading screen shows first, then the content", async ({ page }) => {
+  await page.goto("/about-us");
+  await expect(page.getByRole("status")).toHaveText("Loading...");
+  await waitForContent(page);
+});
+
+test("/ goes to /Home", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/Home$/);
+  await waitForContent(page);
+});
+
+test("routes match ignoring case", async ({ page }) => {
+  await page.goto("/PEOPLE");
+  await waitForContent(page);
+  await expect(page).toHaveTitle(plain(fixturePage("People").title));
+});
+
+test("a page reached through the catch-all renders", async ({ page }) => {
+  await page.goto("/Feedback");
+  await waitForContent(page);
+  await expect(page).toHaveTitle(plain(fixturePage("Feedback").title));
+});
+
+test("an unknown path whose page has id 0 goes to / and on to /Home", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/Home$/);
+  await waitForContent(page);
+});
+
+test("a detail page whose page has id 0 shows the not-found screen", async ({ page }) => {
+  await page.goto("/blogs/no-such-post");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/This page could not be found/);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("a failed content service gives a Try again that recovers", async ({ page }) => {
+  let fail = true;
+  await page.route("**/api/page/get", (route) => (fail ? route.fulfill({ status: 503, body: "down" }) : route.fallback()));
+  await page.goto("/about-us");
+  await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+  fail = false;
+  await page.getByRole("button", { name: "Try again" }).click();
+  await waitForContent(page);
+});
+
+test("a block whose code fails to load fails alone, offering a reload", async ({ page }) => {
+  await page.route(/\/assets\/Faq-[^/]+\.js$/, (route) => route.abort("failed"));
+  await page.goto("/Home");
+  await waitForContent(page);
+  await expect(page.getByText("This section could not be loaded.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reload page" })).toBeVisible();
+  await expect(page.locator("main h1").first()).toBeVisible();
+});
+
+test("content images reserve their space: no layout shift as they load", async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/global-brand-solutions/branding-creative");
+  await waitForBlocks(page);
+  for (const image of await page.locator("main img").all()) {
+    const reserved = await image.evaluate((img) => (img.getAttribute("width") && img.getAttribute("height")) || getComputedStyle(img).aspectRatio !== "auto");
+    expect(reserved, await image.getAttribute("src") ?? "").toBeTruthy();
+  }
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.05);
+});

@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { waitForBlocks } from "./helpers.ts";
+
+/**
+ * Every payload of ../shared/xss/payloads.txt, in real Chromium, through every place a page
+ * shows content: page fields, the long description, and the items of every block type. A
+ * payload "executes" if it reaches alert/prompt/confirm, opens a dialog, or leaves script,
+ * an on* handler or a script: URL in the DOM.
+ */
+const payloads = readFileSync(new URL("../../../shared/xss/payloads.txt", import.meta.url), "utf8").split("\n").filter((l) => l.trim() !== "");
+const perPage = 450;
+const chunks = Array.from({ length: Math.ceil(payloads.length / perPage) }, (_, i) => payloads.slice(i * perPage, (i + 1) * perPage));
+
+const types = [5, 10, 8, 9, 11, 2, 15, 4, 6, 3, 13];
+
+function hostilePage(chunk: string[], index: number) {
+  const at = (n: number) => chunk[n % chunk.length] ?? "";
+  return {
+    id: 900 + index,
+    name: `xss-${index}`,
+    title: at(0),
+    metaDescription: at(1),
+    metaKeywords: at(2),
+    heading: at(3),
+    heading1: at(4),
+    category: at(5),
+    desc: at(6),
+    shortDesc: at(7),
+    longDesc: chunk.join("\n<br>\n"),
+    pageheroimage: at(8),
+    pageFixedImage: at(9),
+    csImage: at(10),
+    blogImage: at(11),
+    carouselList: chunk.slice(0, 20).map((p, i) => ({ id: i + 1, title: p, shortDesc: at(i + 5) })),
+    resources: { "FAQS-TITLE": at(12), "BLOGS-TITLE": at(13) },
+    contents: chunk.map((p, i) => ({
+      id: i + 1,
+      type: types[i % types.length],
+      title: p,
+      shortDesc: at(i + 1),
+      longDesc: at(i + 2),
+      image: at(i + 3),
+      authorImage: at(i + 4),
+      authorName: at(i + 5),
+      designation: at(i + 6),
+      link: at(i + 7),
+      anchorlink: at(i + 8),
+      video: at(i + 9),
+      documentPath: at(i + 10),
+      number: at(i + 11),
+      date: "2026-01-01T00:00:00",
+      tags: [at(i + 12)],
+      direction: i % 2 ? "Left" : "Right",
+    })),
+  };
+}
+
+for (const [index, chunk] of chunks.entries()) {
+  test(`XSS payloads ${index * perPage + 1}-${index * perPage + chunk.length} never execute`, async ({ page }) => {
+    const fired: string[] = [];
+    page.on("dialog", (dialog) => {
+      fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.exposeFunction("__xssFired", (what: string) => fired.push(what));
+    await page.addInitScript(() => {
+      const report = (name: string) => (...args: unknown[]) => {
+        (window as unknown as { __xssFired: (what: string) => void }).__xssFired(`${name}(${args.map(String).join(",")})`);
+        return null;
+      };
+      window.alert = report("alert");
+      window.prompt = report("prompt");
+      window.confirm = () => {
+        report("confirm")();
+        return false;
+      };
+      window.print = report("print");
+    });
+    await page.route("**/api/page/get", async (route) => {
+      const body = route.request().postDataJSON() as unknown;
+      if (body === `/xss-check-${index}`) await route.fulfill({ json: hostilePage(chunk, index) });
+      else await route.fallback();
+    });
+    await page.goto(`/xss-check-${index}`);
+    await waitForBlocks(page);
+    // Let anything that would fire (image errors, animations, focus handlers) have its chance.
+    await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(500);
+    const executable = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const element of document.querySelectorAll("*")) {
+        const tag = element.tagName.toLowerCase();
+        if (["iframe", "frame", "object", "embed", "base"].includes(tag)) found.push(`<${tag}>`);
+        if (tag === "script" && element.closest("main")) found.push("<script> in main");
+        for (const attribute of element.attributes) {
+          if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
+          if (/^(href|src|action|formaction|xlink:href|poster|data)$/.test(attribute.name) && /^(javascript|vbscript|data):/i.test(attribute.value.replace(/[\p{Cc}\s]/gu, ""))) {
+            found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
+          }
+        }
+      }
+      return found;
+    });
+    expect(fired).toEqual([]);
+    expect(executable).toEqual([]);
+  });
+}
