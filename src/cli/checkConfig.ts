@@ -86,12 +86,13 @@ export async function checkConfiguration(root = process.cwd()): Promise<CheckRes
 
   // Layout file names must be something the site can ask for: a route's page or layout, a
   // page reached through the catch-all, or a base other layouts extend.
-  const known = new Set<string>(["default"]);
+  const known = new Map<string, string>([["default", "default"]]);
+  const know = (name: string) => known.set(name.toLowerCase(), name);
   for (const route of routeTable.routes) {
-    if (route.page) known.add(route.page.toLowerCase());
-    if (route.layout) known.add(route.layout.toLowerCase());
+    if (route.page) know(route.page);
+    if (route.layout) know(route.layout);
   }
-  for (const page of routeTable.knownPages) known.add(page.toLowerCase());
+  for (const page of routeTable.knownPages) know(page);
   const extended = new Set<string>();
 
   for (const name of names) {
@@ -107,7 +108,7 @@ export async function checkConfiguration(root = process.cwd()): Promise<CheckRes
   }
   for (const name of names) {
     if (!known.has(name.toLowerCase()) && !extended.has(name.toLowerCase())) {
-      const guess = suggest(name, [...known]);
+      const guess = suggest(name, [...known.values()]);
       problems.push({
         file: layoutFileName(name),
         path: "",

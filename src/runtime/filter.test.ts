@@ -2,25 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { page, wireItem } from "../../tests/builders.ts";
 import { contentTypeCodes, contentTypeNames, type ContentItem, type ContentTypeName } from "../content/contract.ts";
+import { referenceFilter as reference, tagMatches } from "../../tests/referenceFilter.ts";
 import { selectItems } from "./filter.ts";
-import type { ItemFilter } from "./schemas.ts";
-
-const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
-
-/** The filter language as plainly as it can be said: the property test holds the runtime to it. */
-function reference(items: ContentItem[], filter: ItemFilter, defaultTypes?: readonly ContentTypeName[]): ContentItem[] {
-  const out: ContentItem[] = [];
-  for (const item of items) {
-    const types = filter.type !== undefined ? [filter.type].flat() : filter.from === "carouselList" ? undefined : defaultTypes;
-    if (types && !types.some((t) => contentTypeCodes[t] === item.type)) continue;
-    if (filter.tags && !item.tags.some((tag) => filter.tags?.some((wanted) => norm(wanted) === norm(tag)))) continue;
-    if (filter.excludeTags && item.tags.some((tag) => filter.excludeTags?.some((unwanted) => norm(unwanted) === norm(tag)))) continue;
-    if (filter.titleIn && !filter.titleIn.some((title) => norm(title) === norm(item.title ?? ""))) continue;
-    if (filter.titleExcludes && filter.titleExcludes.some((part) => norm(item.title ?? "").includes(norm(part)))) continue;
-    out.push(item);
-  }
-  return filter.limit === undefined ? out : out.slice(0, filter.limit);
-}
 
 describe("selectItems", () => {
   const people = page({
@@ -84,7 +67,7 @@ describe("selectItems", () => {
         const actual = selectItems(p, f, defaults.length ? defaults : undefined);
         expect(actual).toEqual(reference(p.contents, f, defaults.length ? defaults : undefined));
         for (const kept of actual) {
-          if (f.tags) expect(kept.tags.some((t) => f.tags?.some((w) => norm(w) === norm(t)))).toBe(true);
+          if (f.tags) expect(tagMatches(f.tags, kept.tags)).toBe(true);
         }
       }),
     );
