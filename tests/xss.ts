@@ -26,6 +26,14 @@ export function xssSample(stride: number): string[] {
 }
 
 const urlAttributes = ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "srcdoc", "lowsrc", "dynsrc"];
+/** A data: address is a document (and so can run script) where it navigates or embeds; in an image or a caption track it is inert. */
+const navigating = (tag: string, name: string) => ["href", "action", "formaction", "xlink:href", "data", "srcdoc"].includes(name) || ["iframe", "frame", "embed", "object", "script"].includes(tag);
+
+/** True when an attribute holds an address that would run script. */
+export function isScriptUrl(tag: string, name: string, value: string): boolean {
+  const compact = value.replace(/[\p{Cc}\s]/gu, "").toLowerCase();
+  return /^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigating(tag, name));
+}
 
 /** Every way markup could run script: script elements, on* handlers, script: URLs, frames and their kin. */
 export function executableMarkup(root: ParentNode): string[] {
@@ -36,7 +44,7 @@ export function executableMarkup(root: ParentNode): string[] {
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) found.push(`${tag}[${name}]`);
-      if (urlAttributes.includes(name) && /^\s*(?:javascript|vbscript|data\s*:\s*text\/html|livescript)\s*:/i.test(attribute.value.replace(/[\p{Cc}\s]/gu, ""))) {
+      if (urlAttributes.includes(name) && isScriptUrl(tag, name, attribute.value)) {
         found.push(`${tag}[${name}=${attribute.value.slice(0, 40)}]`);
       }
       if (name === "style" && /expression\s*\(|javascript:/i.test(attribute.value)) found.push(`${tag}[style]`);

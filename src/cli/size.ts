@@ -35,7 +35,9 @@ try {
     const page = await context.newPage();
     await page.goto(`${site.url}${path}`);
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, CONTENT_SHOWN_MARK, { timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
+    // Blocks below the fold mount in the frames after the mark; wait until they have all arrived.
+    await page.waitForTimeout(200);
+    await page.waitForFunction(() => document.querySelector(".block-loading") === null, undefined, { timeout: 30_000 });
     const { shownAt, scripts } = await page.evaluate((mark) => {
       const shown = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
       const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];

@@ -96,7 +96,10 @@ for (const [index, chunk] of chunks.entries()) {
         if (tag === "script" && element.closest("main")) found.push("<script> in main");
         for (const attribute of element.attributes) {
           if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
-          if (/^(href|src|action|formaction|xlink:href|poster|data)$/.test(attribute.name) && /^(javascript|vbscript|data):/i.test(attribute.value.replace(/[\p{Cc}\s]/gu, ""))) {
+          const compact = attribute.value.replace(/[\p{Cc}\s]/gu, "").toLowerCase();
+          const navigates = /^(href|action|formaction|xlink:href|data|srcdoc)$/.test(attribute.name) || ["iframe", "frame", "embed", "object", "script"].includes(tag);
+          // data: is a document (and can run script) only where it navigates or embeds; in <img> or <track> it is inert.
+          if (/^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigates)) {
             found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
           }
         }
