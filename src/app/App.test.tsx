@@ -73,6 +73,7 @@ describe("the site", () => {
   });
 
   it("gives way to an error with Try again when the content service fails, and recovers", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     let failing = true;
     const fetch = cannedFetch({ pages });
     const flaky: typeof globalThis.fetch = (input, init) => (failing ? Promise.reject(new TypeError("offline")) : fetch(input, init));
@@ -84,6 +85,7 @@ describe("the site", () => {
   });
 
   it("gives way to the error after the request time-out when the service never answers", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const never: typeof globalThis.fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
     renderSite("/Home", testRuntime({ fetch: never, timeoutMs: 100 }));

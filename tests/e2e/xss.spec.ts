@@ -99,7 +99,8 @@ for (const [index, chunk] of chunks.entries()) {
           const compact = attribute.value.replace(/[\p{Cc}\s]/gu, "").toLowerCase();
           const navigates = /^(href|action|formaction|xlink:href|data|srcdoc)$/.test(attribute.name) || ["iframe", "frame", "embed", "object", "script"].includes(tag);
           // data: is a document (and can run script) only where it navigates or embeds; in <img> or <track> it is inert.
-          if (/^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigates)) {
+          const holdsUrl = /^(href|src|action|formaction|xlink:href|data|srcdoc|poster|background|lowsrc|dynsrc|ping|cite)$/.test(attribute.name);
+          if (holdsUrl && (/^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigates))) {
             found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
           }
         }
