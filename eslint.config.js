@@ -1,6 +1,6 @@
 // @ts-check
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -25,14 +25,18 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "import-x": importX },
-    settings: { "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })] },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y, import: importPlugin },
+    // Relative imports name their files (./x.ts), so the plain Node resolver follows every one of them.
+    settings: {
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".json"] } },
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.strict.rules,
-      "import-x/no-cycle": "error",
+      "import/no-cycle": "error",
       // Explicit extensions: what Node and Vite's native config loader resolve without a bundler.
-      "import-x/extensions": ["error", "ignorePackages", { ts: "always", tsx: "always", json: "always" }],
+      "import/extensions": ["error", "ignorePackages", { ts: "always", tsx: "always", json: "always" }],
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-expect-error": true, "ts-ignore": true, "ts-nocheck": true }],
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],

@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 import { checkConfiguration } from "./src/cli/checkConfig.ts";
 import { formatProblem } from "./src/runtime/problems.ts";
 import { layoutsPlugin } from "./src/cli/layoutsPlugin.ts";
+import { registryForBrowserPlugin } from "./src/cli/registryPlugin.ts";
 import { contentServicePlugin } from "./src/server/vitePlugin.ts";
 
 /** A build with a broken layout or registry file fails, with the same messages as check:layouts. */
@@ -19,7 +20,7 @@ function checkConfigurationPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), layoutsPlugin(), contentServicePlugin(), checkConfigurationPlugin()],
+  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), contentServicePlugin(), checkConfigurationPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,
