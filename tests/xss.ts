@@ -1,20 +1,19 @@
 /**
- * The public XSS payload corpus (../shared/xss/payloads.txt, 6,613 lines) and the check every
- * content-showing test applies: nothing in the DOM that could run script.
+ * The public XSS payload corpus (tests/xss/payloads.txt: payloadbox/xss-payload-list, MIT,
+ * 6,613 lines, vendored so tests never depend on files outside the repository) and the check
+ * every content-showing test applies: nothing in the DOM that could run script.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
-const candidates = ["../../shared/xss/payloads.txt", "../shared/xss/payloads.txt", "./xss-payloads.txt"].map((p) =>
-  fileURLToPath(new URL(p, import.meta.url)),
-);
-
-/** The corpus; tests fail loudly if it is missing rather than passing on nothing. */
+/** The corpus, one payload per line. */
 export function xssPayloads(): string[] {
-  const path = candidates.find((p) => existsSync(p));
-  if (!path) throw new Error(`XSS payload corpus not found (looked in ${candidates.join(", ")})`);
-  return readFileSync(path, "utf8").split("\n").filter((line) => line.trim() !== "");
+  // A path, not new URL("./…", import.meta.url): Vite rewrites that pattern into an asset address.
+  return readFileSync(join(dirname(fileURLToPath(import.meta.url)), "xss", "payloads.txt"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
 }
 
 /**

@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import { waitForBlocks } from "./helpers.ts";
 
 /**
- * Every payload of ../shared/xss/payloads.txt, in real Chromium, through every place a page
+ * Every payload of tests/xss/payloads.txt, in real Chromium, through every place a page
  * shows content: page fields, the long description, and the items of every block type. A
  * payload "executes" if it reaches alert/prompt/confirm, opens a dialog, or leaves script,
  * an on* handler or a script: URL in the DOM.
  */
-const payloads = readFileSync(new URL("../../../shared/xss/payloads.txt", import.meta.url), "utf8").split("\n").filter((l) => l.trim() !== "");
+const payloads = readFileSync(new URL("../xss/payloads.txt", import.meta.url), "utf8").split("\n").filter((l) => l.trim() !== "");
 const perPage = 450;
 const chunks = Array.from({ length: Math.ceil(payloads.length / perPage) }, (_, i) => payloads.slice(i * perPage, (i + 1) * perPage));
 

@@ -6,7 +6,7 @@
  */
 import { useKeenSlider } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
@@ -18,10 +18,20 @@ const reducedMotion = () => typeof window.matchMedia === "function" && window.ma
 
 export function Carousel({ items, options, title, background, slotId }: BlockProps<CarouselOptions>) {
   const [current, setCurrent] = useState(0);
+  // The buttons own the current slide; keen-slider reports a new one only when it was dragged there.
+  const dragging = useRef(false);
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     slides: { perView: 1, spacing: 50 },
     defaultAnimation: { duration: 300 },
-    slideChanged: (instance) => setCurrent(instance.track.details.rel),
+    dragStarted: () => {
+      dragging.current = true;
+    },
+    slideChanged: (instance) => {
+      if (dragging.current) setCurrent(instance.track.details.rel);
+    },
+    animationEnded: () => {
+      dragging.current = false;
+    },
   });
   const count = items.length;
   const go = (index: number) => {
