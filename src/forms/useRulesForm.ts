@@ -60,6 +60,21 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
 
   const checkLive = useCallback((name: F, value: string) => setLive((current) => ({ ...current, [name]: liveError(rules, name, value) })), [rules]);
 
+  // The rules can change under the visitor (the contact form's mode is read a second in):
+  // messages already shown are judged again by the rules now in force.
+  const { getValues, trigger } = form;
+  const judgedBy = useRef(rules);
+  useEffect(() => {
+    if (judgedBy.current === rules) return;
+    judgedBy.current = rules;
+    setLive((current) => {
+      const next: Partial<Record<F, string | null>> = {};
+      for (const name of Object.keys(current) as F[]) next[name] = liveError(rules, name, getValues(name));
+      return next;
+    });
+    if (form.formState.isSubmitted) void trigger();
+  }, [rules, getValues, trigger, form.formState]);
+
   function field(name: F): FieldBinding {
     const registration = form.register(name);
     const rewrite = rules.asTyped[name];

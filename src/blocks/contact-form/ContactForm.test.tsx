@@ -124,6 +124,15 @@ describe("contact form: timing (SPEC 4)", () => {
     expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]);
   });
 
+  it("judges what was typed before the flag was read again by the rules of the mode it selects", async () => {
+    writeStored(storedKeys.presentationService, "true");
+    renderBlock(block, {}, { runtime: formService().runtime });
+    await user.type(field.email(), "ada@gmail.com");
+    expect(describedMessage(field.email())).toBe("Please use a professional email address associated with a legitimate organization or domain.");
+    await later(1000);
+    expect(field.email()).not.toHaveAttribute("aria-invalid");
+  });
+
   it("polls the captcha: the token goes stale in the form when the box is unticked", async () => {
     await renderForm();
     await user.click(field.captcha());
