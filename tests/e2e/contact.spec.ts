@@ -163,6 +163,13 @@ test.describe("the office map", () => {
       expect(await scrollLeft()).toBe(0);
       const y = box.y + box.height / 2;
 
+      // A pin reached from the keyboard is brought into view.
+      const tokyo = page.getByRole("button", { name: "Tokyo" });
+      await tokyo.focus();
+      const tokyoBox = await tokyo.boundingBox();
+      expect(tokyoBox && tokyoBox.x >= 0 && tokyoBox.x + tokyoBox.width <= 375).toBe(true);
+      await viewport.evaluate((element) => (element.scrollLeft = 0));
+
       await page.mouse.move(box.x + 300, y);
       await page.mouse.down();
       await page.mouse.move(box.x + 200, y, { steps: 5 });
