@@ -42,7 +42,8 @@ describe("client and service verdicts on a contact request", () => {
         if (verdict.issues) {
           const clientErrors: Record<string, string> = {};
           for (const issue of verdict.issues) {
-            const field = String(issue.path?.[0] ?? "form");
+            const segment = issue.path?.[0] ?? "form";
+            const field = String(typeof segment === "object" ? segment.key : segment);
             clientErrors[field] ??= issue.message;
           }
           // A request that bypasses the browser gets the same messages.
