@@ -32,7 +32,7 @@ export function serviceFetch(service: ContentService): typeof fetch {
     const request = new Request(url, {
       method: init?.method ?? "GET",
       ...(init?.headers ? { headers: init.headers } : {}),
-      ...(typeof body === "string" ? { body } : {}),
+      ...(typeof body === "string" || body instanceof FormData ? { body } : {}),
     });
     return (await service(request)) ?? new Response("Not found", { status: 404 });
   };
@@ -81,20 +81,25 @@ export function renderSite(path: string, runtime: Runtime) {
   );
 }
 
-/** One block, mounted as the runtime mounts it, with the given items, options and page. */
+/**
+ * One block, mounted as the runtime mounts it, with the given items, options and page.
+ * Blocks that call the content service need a `runtime` (see testRuntime).
+ */
 export function renderBlock(
   block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
   slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string },
+  { runtime }: { runtime?: Runtime } = {},
 ) {
   const { Component } = block;
   const page = slot.page ?? PageSchema.parse({ id: 1 });
-  return render(
+  const mounted = (
     <MemoryRouter>
       <Component
         slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
         page={page}
         hero={slot.hero}
       />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  return render(runtime ? <RuntimeProvider runtime={runtime}>{mounted}</RuntimeProvider> : mounted);
 }

@@ -34,12 +34,19 @@ export function isScriptUrl(tag: string, name: string, value: string): boolean {
   return /^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigating(tag, name));
 }
 
+/**
+ * The site's own forms (the contact form) carry this attribute. Content can produce neither
+ * a form nor a data-* attribute (SafeHtml forbids both), so a marked form is never content's.
+ */
+export const siteFormAttribute = "data-site-form";
+
 /** Every way markup could run script: script elements, on* handlers, script: URLs, frames and their kin. */
 export function executableMarkup(root: ParentNode): string[] {
   const found: string[] = [];
   for (const element of root.querySelectorAll("*")) {
     const tag = element.tagName.toLowerCase();
-    if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "form", "style"].includes(tag)) found.push(`<${tag}>`);
+    const siteForm = tag === "form" && element.hasAttribute(siteFormAttribute) && !element.hasAttribute("action");
+    if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "form", "style"].includes(tag) && !siteForm) found.push(`<${tag}>`);
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) found.push(`${tag}[${name}]`);

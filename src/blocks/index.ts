@@ -20,4 +20,6 @@ export const blockLoaders = {
   infographics: () => import("./infographics/Infographics.tsx").then((m) => m.block),
   carousel: () => import("./carousel/Carousel.tsx").then((m) => m.block),
   video: () => import("./video/Video.tsx").then((m) => m.block),
+  "contact-form": () => import("./contact-form/ContactForm.tsx").then((m) => m.block),
+  "office-map": () => import("./office-map/OfficeMap.tsx").then((m) => m.block),
 } satisfies BlockLoaders;

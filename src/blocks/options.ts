@@ -7,11 +7,13 @@ import type { BlockName } from "../runtime/registry.ts";
 import { blogCardsOptions } from "./blog-cards/options.ts";
 import { carouselOptions } from "./carousel/options.ts";
 import { caseStudyCardsOptions } from "./case-study-cards/options.ts";
+import { contactFormOptions } from "./contact-form/options.ts";
 import { faqOptions } from "./faq/options.ts";
 import { fixedImageOptions } from "./fixed-image/options.ts";
 import { heroOptions } from "./hero/options.ts";
 import { iconsOptions } from "./icons/options.ts";
 import { infographicsOptions } from "./infographics/options.ts";
+import { officeMapOptions } from "./office-map/options.ts";
 import { panelsOptions } from "./panels/options.ts";
 import { richTextOptions } from "./rich-text/options.ts";
 import { testimonialsOptions } from "./testimonials/options.ts";
@@ -34,4 +36,6 @@ export const blockOptions = {
   infographics: infographicsOptions,
   carousel: carouselOptions,
   video: videoOptions,
+  "contact-form": contactFormOptions,
+  "office-map": officeMapOptions,
 } satisfies Record<BlockName, z.ZodMiniType>;

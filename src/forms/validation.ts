@@ -1,9 +1,20 @@
 /**
- * The rules of SPEC 5: one schema per form, with every message, shared by the browser
- * forms and the fixture content service (so a request that bypasses the browser gets the
- * same verdict). Each rule is written once here and composed into both forms.
+ * The rules of SPEC 5, the one place for every rule and message of both forms, shared by
+ * the browser forms and the fixture content service (so a request that bypasses the browser
+ * gets the same verdict).
+ *
+ * Each form has two schemas over the same fields:
+ * - `schema`: every rule, with the messages shown on submit (SPEC 5.1 table). It is also the
+ *   service's verdict (400 with these messages).
+ * - `live`: the checks run as the visitor types (SPEC 5.1 "Live checks"), with their own
+ *   messages. Every live rule is also a submit rule, so an input the schema accepts never
+ *   shows a live error (a property test holds this).
+ * plus `asTyped`, what typing does to a field (phone stripped, repeated spaces collapsed).
+ *
+ * Pure TypeScript and zod/mini: no DOM, no React, so the service can import it.
  */
 import * as z from "zod/mini";
+import { contactFieldNames, type ThoughtPaperLeadRequest } from "../content/contract.ts";
 
 /** Free-mail providers whose addresses are not accepted as official ones (SPEC 5.1, 5.2): one list, chosen deliberately. */
 export const freeMailDomains = [
@@ -17,10 +28,17 @@ export const freeMailDomains = [
   "protonmail.com",
 ] as const;
 
-/** Letters (any script), dots and spaces. */
-export const namePattern = /^[\p{L}. ]+$/u;
-/** Something that reads as an HTML tag: "<" followed by a letter, "/", "!" or "?". */
-export const tagLikePattern = /<\s*[a-z/!?]/i;
+/**
+ * Letters of any script, dots and spaces. Letters include their combining marks: Tamil,
+ * Devanagari or a decomposed "é" spell names with them, and they are letters to the visitor.
+ */
+export const namePattern = /^[\p{L}\p{M}. ]+$/u;
+/**
+ * Text an HTML parser would read as markup: "<" directly followed by an ASCII letter (a tag),
+ * "/" (an end tag), "!" (a comment or doctype) or "?" (a processing instruction). "a < b" and
+ * "<3" stay plain text, as they do in a browser.
+ */
+export const tagLikePattern = /<[a-z/!?]/i;
 /** Digits, parentheses and plus. */
 export const phonePattern = /^[\d()+]+$/;
 /** A well-formed address: one @, no spaces, a dot in the domain. */
@@ -30,10 +48,21 @@ export const standardEmailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-
 
 export const phoneLength = { min: 10, max: 20 } as const;
 
+/** SPEC 5.1 and 5.2 "Limits". */
+export const fieldLimits = {
+  contact: { name: 100, Organisation: 100, email: 100, message: 2000 },
+  thoughtPaper: { name: 50, Organisation: 50, email: 50 },
+} as const;
+
 /** Collapses runs of spaces (SPEC 5: "repeated spaces are collapsed"). */
 export const collapseSpaces = (value: string) => value.replace(/ {2,}/g, " ");
 /** Drops what a phone number may not hold (SPEC 5.1 live check). */
 export const stripPhone = (value: string) => value.replace(/[^\d()+]/g, "");
+/**
+ * One line break is one character, whatever the transport: multipart form data sends "\n"
+ * as "\r\n", which would otherwise let a message the browser accepted exceed the service's limit.
+ */
+export const normalizeLineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
 
 export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
@@ -43,11 +72,17 @@ export function isFreeMail(email: string): boolean {
   return (freeMailDomains as readonly string[]).includes(emailDomain(email));
 }
 
+export const hasTagLikeText = (value: string) => tagLikePattern.test(value);
+
 const maxLength = (max: number, label: string) => z.maxLength(max, `${label} must be at most ${max} characters`);
+
+/** How each field's text is read before any rule: what the visitor meant, not stray whitespace. */
+const cleanName = z.overwrite((v: string) => collapseSpaces(v.normalize("NFC")).trim());
+const cleanText = z.overwrite((v: string) => normalizeLineBreaks(v).trim());
 
 function nameField(messages: { required: string; max: number }) {
   return z.string().check(
-    z.overwrite((v) => collapseSpaces(v).trim()),
+    cleanName,
     z.minLength(1, messages.required),
     z.regex(namePattern, "Entered Name is invalid"),
     maxLength(messages.max, "Name"),
@@ -56,47 +91,88 @@ function nameField(messages: { required: string; max: number }) {
 
 function noTagsField(messages: { required: string; invalid: string; max: number; label: string }) {
   return z.string().check(
-    z.overwrite((v) => v.trim()),
+    cleanText,
     z.minLength(1, messages.required),
-    z.refine((v) => !tagLikePattern.test(v), messages.invalid),
+    z.refine((v) => !hasTagLikeText(v), messages.invalid),
     maxLength(messages.max, messages.label),
   );
 }
 
-function emailField(messages: { required: string; invalid: string; format?: string; freeMail: string | null; max: number }) {
+function emailField(messages: { required: string; invalid: string; format: string; freeMail: string | null; max: number }) {
+  const { freeMail } = messages;
   return z.string().check(
-    z.overwrite((v) => v.trim()),
+    cleanText,
     z.minLength(1, messages.required),
     z.regex(emailPattern, messages.invalid),
-    z.regex(standardEmailPattern, messages.format ?? messages.invalid),
-    z.refine((v) => messages.freeMail === null || !isFreeMail(v), messages.freeMail ?? ""),
+    z.regex(standardEmailPattern, messages.format),
+    ...(freeMail === null ? [] : [z.refine<string>((v) => !isFreeMail(v), freeMail)]),
     maxLength(messages.max, "Email"),
   );
 }
 
-function phoneField(required: string) {
+function phoneField(required: string | null) {
+  const invalid = "Invalid Contact Number";
   return z.string().check(
-    z.overwrite((v) => v.trim()),
-    z.minLength(1, required),
-    z.regex(phonePattern, "Invalid Contact Number"),
-    z.minLength(phoneLength.min, "Invalid Contact Number"),
-    z.maxLength(phoneLength.max, "Invalid Contact Number"),
+    cleanText,
+    // Live, an empty number is simply too short (SPEC 5.1: "a length under 10").
+    z.minLength(1, required ?? invalid),
+    z.regex(phonePattern, invalid),
+    z.minLength(phoneLength.min, invalid),
+    z.maxLength(phoneLength.max, invalid),
   );
 }
+
+const tokenField = (message: string) => z.string().check(z.minLength(1, message));
+
+/** The contact form's fields are the contact call's fields (CONTENT-API 5), in page order. */
+export type ContactField = (typeof contactFieldNames)[number];
+
+/** The thought-paper form's fields: the lead call's, less the paper's name, which the page supplies. */
+export const thoughtPaperFieldNames = ["name", "Organisation", "email", "contactNumber", "token"] as const satisfies readonly (keyof ThoughtPaperLeadRequest)[];
+export type ThoughtPaperField = (typeof thoughtPaperFieldNames)[number];
+
+/** Which variant of a form applies (SPEC 4, 6: chosen by the stored presentation-service flag). */
+export interface FormMode {
+  presentation: boolean;
+}
+
+export type FormValues<F extends string> = Record<F, string>;
+
+type FieldSchema = z.ZodMiniType<string, string>;
+
+/** Any validator of the Standard Schema interface, which zod schemas implement (and form resolvers take). */
+export interface StandardSchema<T> {
+  readonly "~standard": z.ZodMiniType<T, T>["~standard"];
+}
+
+/** Everything a form needs to validate, in one value; the form components take it as is. */
+export interface FormRules<F extends string> {
+  /** The fields in page order: the first invalid one takes focus after a failed submit. */
+  fields: readonly F[];
+  /** Every rule, with the on-submit messages; the service's verdict too. */
+  schema: StandardSchema<FormValues<F>>;
+  /** The checks run as the visitor types, by field, with the live messages. */
+  live: Record<F, FieldSchema>;
+  /** What typing does to a field's text. */
+  asTyped: Partial<Record<F, (value: string) => string>>;
+}
+
 
 export const contactMessages = {
   freeMail: "Please use a professional email address associated with a legitimate organization or domain.",
   captcha: "Please confirm that you are not a robot",
 } as const;
 
-/** SPEC 5.1. In presentation mode any well-formed address is accepted. */
-export function contactSchema(mode: { presentation: boolean }) {
+const contactLimits = fieldLimits.contact;
+
+/** SPEC 5.1, on submit. In presentation mode any well-formed address is accepted. */
+export function contactSchema(mode: FormMode) {
   return z.object({
-    name: nameField({ required: "Please enter your first and last name", max: 100 }),
+    name: nameField({ required: "Please enter your first and last name", max: contactLimits.name }),
     Organisation: noTagsField({
       required: "Please enter your organization's name",
       invalid: "Entered Organization is invalid",
-      max: 100,
+      max: contactLimits.Organisation,
       label: "Organization",
     }),
     email: emailField({
@@ -104,44 +180,95 @@ export function contactSchema(mode: { presentation: boolean }) {
       invalid: "Entered Email is invalid",
       format: "Email must be a valid format",
       freeMail: mode.presentation ? null : contactMessages.freeMail,
-      max: 100,
+      max: contactLimits.email,
     }),
     contactNumber: phoneField("Please enter a valid contact number"),
     message: noTagsField({
       required: "Please describe your request",
       invalid: "Entered Request is invalid",
-      max: 2000,
+      max: contactLimits.message,
       label: "Request",
     }),
-    token: z.string().check(z.minLength(1, contactMessages.captcha)),
+    token: tokenField(contactMessages.captcha),
   });
 }
 export type ContactFields = z.output<ReturnType<typeof contactSchema>>;
+
+/** SPEC 5.1 "Live checks". */
+export function contactLiveSchema(mode: FormMode) {
+  return z.object({
+    name: nameField({ required: "Please enter the Firstname Lastname", max: contactLimits.name }),
+    Organisation: noTagsField({
+      required: "Please enter the Organization",
+      invalid: "Entered Organization is invalid",
+      max: contactLimits.Organisation,
+      label: "Organization",
+    }),
+    email: emailField({
+      required: "Please enter a valid official email address",
+      invalid: "Entered email is invalid",
+      format: "Entered email is invalid",
+      freeMail: mode.presentation ? null : contactMessages.freeMail,
+      max: contactLimits.email,
+    }),
+    contactNumber: phoneField(null),
+    message: noTagsField({
+      required: "Please enter the Message",
+      invalid: "Entered Message is invalid",
+      max: contactLimits.message,
+      label: "Message",
+    }),
+    token: tokenField(contactMessages.captcha),
+  });
+}
+
+/** As typed: SPEC 5.1 strips the phone number and collapses repeated spaces in the name. */
+const typedContact = { name: collapseSpaces, contactNumber: stripPhone };
+
+export function contactRules(mode: FormMode): FormRules<ContactField> {
+  return { fields: contactFieldNames, schema: contactSchema(mode), live: contactLiveSchema(mode).shape, asTyped: typedContact };
+}
 
 export const thoughtPaperMessages = {
   freeMail: "Kindly enter your Official Email Id",
   captcha: "Please ensure you are not a robo",
 } as const;
 
-/** SPEC 5.2. */
+const paperLimits = fieldLimits.thoughtPaper;
+
+/** SPEC 5.2: one set of messages, on submit and as typed. */
 export const thoughtPaperSchema = z.object({
-  name: nameField({ required: "Please enter the Firstname Lastname", max: 50 }),
+  name: nameField({ required: "Please enter the Firstname Lastname", max: paperLimits.name }),
   Organisation: noTagsField({
     required: "Please enter the Organization",
     invalid: "Entered Organization is invalid",
-    max: 50,
+    max: paperLimits.Organisation,
     label: "Organization",
   }),
   email: emailField({
     required: "Please enter the Official email ID",
     invalid: "Entered Email is invalid",
+    format: "Entered Email is invalid",
     freeMail: thoughtPaperMessages.freeMail,
-    max: 50,
+    max: paperLimits.email,
   }),
   contactNumber: phoneField("Please enter the Contact number"),
-  token: z.string().check(z.minLength(1, thoughtPaperMessages.captcha)),
+  token: tokenField(thoughtPaperMessages.captcha),
 });
 export type ThoughtPaperFields = z.output<typeof thoughtPaperSchema>;
+
+export const thoughtPaperRules: FormRules<ThoughtPaperField> = {
+  fields: thoughtPaperFieldNames,
+  schema: thoughtPaperSchema,
+  live: thoughtPaperSchema.shape,
+  asTyped: typedContact,
+};
+
+/** The live message of one field for the text it now holds, or null when it passes. */
+export function liveError<F extends string>(rules: FormRules<F>, field: F, value: string): string | null {
+  const result = rules.live[field].safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
 
 /** The first message per field of a failed parse: the shape of the service's 400 answer. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {

@@ -3,7 +3,10 @@
  * the local test captcha's token passes; with RECAPTCHA_SECRET set, tokens are checked with
  * Google's siteverify endpoint.
  */
-export const localTestToken = "local-test-token";
+import { localCaptchaToken } from "../forms/captcha/localToken.ts";
+
+/** The one token of the local test captcha (src/forms/captcha), accepted while no secret is set. */
+export const localTestToken = localCaptchaToken;
 
 export type CaptchaVerifier = (token: string) => Promise<boolean>;
 

@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Captcha } from "../../forms/captcha/Captcha.tsx";
+import type { CaptchaHandle } from "../../forms/captcha/types.ts";
+import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
+import { TextField } from "../../forms/TextField.tsx";
+import { useRulesForm } from "../../forms/useRulesForm.ts";
+import { contactRules, type ContactField, type FormValues } from "../../forms/validation.ts";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { useRuntime } from "../../runtime/context.tsx";
+import { useResourceText } from "../../runtime/siteData.ts";
+import { Section } from "../../ui/Section.tsx";
+import { readStored, storedKeys } from "../../ui/storedValues.ts";
+import { toPlainText } from "../../ui/text.ts";
+import { contactFormOptions, type ContactFormOptions } from "./options.ts";
+import { contactTiming } from "./timing.ts";
+import { usePreloadOverlay } from "./usePreloadOverlay.ts";
+import "./contact-form.css";
+
+/** SPEC 2.7: the text resources of the form's captions; their defaults are in registry/resource-defaults.json. */
+const captionKeys = {
+  title: "CU-TITLE",
+  button: "CU-BUTTON",
+  name: "CU-TEXTBOX1-CAPTION",
+  Organisation: "CU-TEXTBOX2-CAPTION",
+  email: "CU-TEXTBOX3-CAPTION",
+  contactNumber: "CU-TEXTBOX4-CAPTION",
+  message: "CU-TEXTAREA-CAPTION",
+} as const;
+
+/**
+ * SPEC 4: one second after the form appears the captcha appears and the presentation-service
+ * flag is read (it selects the variant of the form and the call it posts to).
+ */
+function useCaptchaStage() {
+  const [stage, setStage] = useState({ captchaShown: false, presentation: false });
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setStage({ captchaShown: true, presentation: readStored(storedKeys.presentationService) === "true" });
+    }, contactTiming.captchaAfterMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return stage;
+}
+
+/** The contact form of SPEC 2.7, 4 and 5.1. */
+export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOptions>) {
+  const text = useResourceText();
+  const caption = (key: keyof typeof captionKeys) => toPlainText(text(captionKeys[key]));
+  const { client } = useRuntime();
+  const navigate = useNavigate();
+  const { captchaShown, presentation } = useCaptchaStage();
+  const rules = useMemo(() => contactRules({ presentation }), [presentation]);
+  const captcha = useRef<CaptchaHandle>(null);
+  const form = useRulesForm(rules, { token: () => captcha.current?.focus() });
+  const overlay = usePreloadOverlay(contactTiming.overlayFadeMs);
+
+  usePolledToken(captcha, {
+    active: captchaShown,
+    startAfterMs: contactTiming.pollAfterMs,
+    everyMs: contactTiming.pollEveryMs,
+    onToken: (token) => form.setExternal("token", token),
+  });
+
+  async function send(values: FormValues<ContactField>) {
+    overlay.show();
+    const result = await client.submitContact(values, { presentation });
+    captcha.current?.tokenUsed();
+    window.scrollTo(0, 0);
+    overlay.fadeOut();
+    // Only an accepted request leaves the page; otherwise everything typed stays, and SPEC 8 shows no message.
+    if (result.ok) void navigate(options.successPath);
+    else form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
+  }
+
+  // A visitor may tick the box and submit within one poll: the token is read once more on submit.
+  const readCaptcha = () => form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
+
+  const field = (name: Exclude<ContactField, "token">) => ({
+    label: caption(name),
+    binding: form.field(name),
+    message: form.message(name),
+    errorId: form.errorId(name),
+  });
+  const captchaError = form.message("token");
+
+  return (
+    <Section title={title ?? caption("title")} slotId={slotId} className="contact-form">
+      {/* data-site-form: the site's own form, as opposed to one slipped into content (tests/xss.ts). */}
+      <form className="contact-form__form" data-site-form="" noValidate aria-busy={form.sending} onSubmit={(event) => form.submit(event, send, readCaptcha)}>
+        <TextField {...field("name")} autoComplete="name" />
+        <TextField {...field("Organisation")} autoComplete="organization" />
+        <TextField {...field("email")} type="email" autoComplete="email" />
+        <TextField {...field("contactNumber")} type="tel" autoComplete="tel" />
+        <TextField {...field("message")} type="multiline" />
+        <div className="contact-form__captcha">
+          {captchaShown && <Captcha ref={captcha} error={captchaError ? { id: form.errorId("token") } : null} />}
+          {captchaError && (
+            <p className="form-error" id={form.errorId("token")}>
+              {captchaError}
+            </p>
+          )}
+        </div>
+        <div className="contact-form__actions">
+          <button type="submit" className="button" aria-disabled={form.sending || undefined}>
+            {caption("button")}
+          </button>
+        </div>
+      </form>
+      {overlay.state !== "hidden" && (
+        <div className={`contact-form__overlay ${overlay.state === "fading" ? "is-fading" : ""}`} role="status">
+          <span className="contact-form__spinner" aria-hidden="true" />
+          <span className="visually-hidden">{overlay.state === "shown" ? "Sending your request..." : ""}</span>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export const block = defineBlock(contactFormOptions, ContactForm);

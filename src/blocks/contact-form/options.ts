@@ -1,0 +1,14 @@
+import * as z from "zod/mini";
+
+export const contactFormOptions = z.strictObject({
+  successPath: z._default(
+    z
+      .string()
+      .check(
+        z.regex(/^\/[^\s]*$/, "a site path starting with '/'"),
+        z.meta({ description: "Where the visitor goes once the service has accepted the request (SPEC 2.7: /thankyou)." }),
+      ),
+    "/thankyou",
+  ),
+});
+export type ContactFormOptions = z.output<typeof contactFormOptions>;
