@@ -1,7 +1,7 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { wirePage } from "../../tests/builders.ts";
+import { wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
 import { readStored, storedKeys } from "../ui/storedValues.ts";
 import { isPresentationServicePath } from "./contactLinks.ts";
@@ -14,7 +14,7 @@ const pages = {
     id: 5,
     name: "Feedback",
     heading: "Feedback page",
-    longDesc: '<div class="contact-wrapper"><p>Questions? <strong>Talk to our team</strong></p></div><p>Other text</p>',
+    longDesc: '<div class="contact-wrapper"><p>Questions? <strong>Talk to our team</strong> or <a href="/about-us">meet us</a></p></div><p>Other text</p>',
   }),
 };
 
@@ -23,38 +23,39 @@ function openSite(path: string) {
   return screen.findByRole("heading", { level: 1 });
 }
 
-const shortcut = () => screen.queryByRole("link", { name: "Contact us" });
+// The shortcut's code loads once the page has shown.
+const shortcut = () => screen.findByRole("link", { name: "Contact us" });
+async function expectNoShortcut() {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.queryByRole("link", { name: "Contact us" })).toBeNull();
+}
 
 describe("contact shortcut", () => {
   it("shows on a page whose data does not say contactUs: false, and not while the page loads", async () => {
     renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages }), loadingDelayMs: 200 }));
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
-    expect(shortcut()).toBeNull();
+    await expectNoShortcut();
     await screen.findByRole("heading", { level: 1, name: "About page" });
-    expect(shortcut()).toHaveAttribute("href", "/contact-us");
+    expect(await shortcut()).toHaveAttribute("href", "/contact-us");
   });
 
   it("is not on a page with contactUs: false, nor on the not-found screen", async () => {
     await openSite("/contact-us");
-    expect(shortcut()).toBeNull();
+    await expectNoShortcut();
     await openSite("/blogs/no-such-post");
-    expect(shortcut()).toBeNull();
+    await expectNoShortcut();
   });
 
   it("goes to the contact page, storing that the visitor did not come from presentation services", async () => {
     await openSite("/about-us");
-    const link = shortcut();
-    if (!link) throw new Error("no shortcut");
-    await userEvent.click(link);
+    await userEvent.click(await shortcut());
     expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
     expect(readStored(storedKeys.presentationService)).toBe("false");
   });
 
   it("stores 'true' from the presentation services page, whatever the case of its address", async () => {
     await openSite("/GLOBAL-brand-solutions/creative-production/Presentation-Services");
-    const link = shortcut();
-    if (!link) throw new Error("no shortcut");
-    await userEvent.click(link);
+    await userEvent.click(await shortcut());
     expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
     expect(readStored(storedKeys.presentationService)).toBe("true");
   });
@@ -68,10 +69,24 @@ describe("contact shortcut", () => {
     expect(readStored(storedKeys.presentationService)).toBe("false");
   });
 
+  it("wins over a link inside the wrapper", async () => {
+    await openSite("/Feedback");
+    await userEvent.click(screen.getByRole("link", { name: "meet us" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+  });
+
+  it("stores the flag for the site's ordinary links to the contact page too, so the form never reads an old value", async () => {
+    localStorage.setItem(storedKeys.presentationService, "true");
+    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages, menus: wireMenus("X-") }) }));
+    await screen.findByRole("heading", { level: 1, name: "About page" });
+    await userEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Contact Us" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+    expect(readStored(storedKeys.presentationService)).toBe("false");
+  });
+
   it("leaves a modified click (new tab) to the browser, with the flag already stored", async () => {
     await openSite("/about-us");
-    const link = shortcut();
-    if (!link) throw new Error("no shortcut");
+    const link = await shortcut();
     const click = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
     fireEvent(link, click);
     expect(click.defaultPrevented).toBe(false);
