@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { wireMenus, wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../../tests/harness.tsx";
 import { useConsentPanel } from "./consentPanel.ts";
-import { consentCookieName } from "./manager.ts";
+import { consentCookieName } from "./consentCookie.ts";
 
 const pages = { "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }) };
 

@@ -1,15 +1,14 @@
 /**
  * The cookie consent manager: vanilla-cookieconsent, a maintained library that stores the
- * visitor's choice (cookie `cc_consent`, 182 days), shows the banner on a first visit and
- * the preferences on demand, with a focus-trapped, labelled dialog. Loaded by
- * ./loadConsent.ts only; never part of the initial script.
+ * visitor's choice (./consentCookie.ts), shows the banner on a first visit and the
+ * preferences on demand, each a labelled dialog that holds keyboard focus until the visitor
+ * has chosen. Loaded by ./loadConsent.ts only; never part of the initial script.
  */
 import * as CookieConsent from "vanilla-cookieconsent";
 import "vanilla-cookieconsent/dist/cookieconsent.css";
 import "./consent.css";
+import { consentCookieName } from "./consentCookie.ts";
 import { useConsentPanel } from "./consentPanel.ts";
-
-export const consentCookieName = "cc_consent";
 
 /** Crawlers get no banner (it is not content); the settings still open on request. */
 const isCrawler = () => /bot|crawl|spider|slurp|teoma/i.test(navigator.userAgent);
