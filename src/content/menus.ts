@@ -1,8 +1,7 @@
 /**
  * Menu groups by slot (CONTENT-API 2). A group's name is a service-specific prefix plus
- * its slot; the slot is the LONGEST slot name the group name ends with, so "X-TopNext" is
- * the secondary navigation, not the main one, and "X-BottomLeft" a footer column, not the
- * legal row. Nothing here knows any service's prefix.
+ * its slot: "X-TopNext" is the dropdown navigation, "X-Top" the main one, "X-BottomLeft" a
+ * footer column, "X-Bottom" the legal row. Nothing here knows any service's prefix.
  */
 import type { MenuGroup, MenuItem } from "./contract.ts";
 
@@ -12,12 +11,15 @@ export type MenuSlot = (typeof menuSlots)[number];
 
 export type SiteMenus = Readonly<Record<MenuSlot, readonly MenuItem[]>>;
 
-const longestFirst = [...menuSlots].sort((a, b) => b.length - a.length);
-
-/** The slot a group name ends with (case as the contract spells it), or undefined for a group the site does not show. */
+/**
+ * The slot a group name ends with (case as the contract spells it), or undefined for a group
+ * the site does not show. No slot name ends another ("…TopNext" does not end in "Top"), so at
+ * most one matches and the contract's "longest" never has to choose; a prefix that itself
+ * contains a slot name ("Top-Menus-Bottom") does not confuse it.
+ */
 export function menuSlotOf(groupName: string): MenuSlot | undefined {
   const name = groupName.trim();
-  return longestFirst.find((slot) => name.endsWith(slot));
+  return menuSlots.find((slot) => name.endsWith(slot));
 }
 
 /** The items of each slot; when a service sends two groups for one slot, the first one counts. */

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { wireMenus, wirePage } from "../../../tests/builders.ts";
-import { cannedFetch, renderSite, testRuntime } from "../../../tests/harness.tsx";
+import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { useConsentPanel } from "./consentPanel.ts";
 import { consentCookieName } from "./consentCookie.ts";
 
@@ -17,9 +17,21 @@ describe("cookie consent", () => {
   it("asks on a first visit once the page shows, keeps the choice, and reopens from Cookie Settings", async () => {
     const opened: boolean[] = [];
     const unsubscribe = useConsentPanel.subscribe(({ open }) => opened.push(open));
-    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages, menus: wireMenus("Acme-") }), loadingDelayMs: 100 }));
-    // Never over the loading screen: the manager loads after the content has been painted.
+    // The page's answer is held back: nothing of the consent manager (nor the footer) may come before it.
+    let answerPage: (() => void) | undefined;
+    const fetch = cannedFetch({ pages, menus: wireMenus("Acme-") });
+    renderSite(
+      "/about-us",
+      testRuntime({
+        fetch: (input, init) =>
+          requestUrl(input).endsWith("/api/page/get") ? new Promise((resolve) => (answerPage = () => resolve(fetch(input, init)))) : fetch(input, init),
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("contentinfo")).toBeNull();
+    act(() => answerPage?.());
     await screen.findByRole("heading", { level: 1, name: "About page" });
 
     const banner = await screen.findByRole("dialog", { name: "Cookies on this site" });
