@@ -207,7 +207,7 @@ export const RouteEntrySchema = z
         .boolean()
         .check(
           describe(
-            "Visitors who go to the contact page from this route get the presentation-services contact form: the contact shortcut stores isPresentationService = \"true\" (SPEC 2.7); from any other route \"false\".",
+            "Visitors who go to the contact page from this route get the presentation-services contact form: going there stores isPresentationService = \"true\" (SPEC 2.7); from any other route \"false\".",
           ),
         ),
     ),
