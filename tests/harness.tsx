@@ -87,13 +87,13 @@ export function renderSite(path: string, runtime: Runtime) {
  */
 export function renderBlock(
   block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
-  slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string },
+  slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string; path?: string },
   { runtime }: { runtime?: Runtime } = {},
 ) {
   const { Component } = block;
   const page = slot.page ?? PageSchema.parse({ id: 1 });
   const mounted = (
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[slot.path ?? "/"]}>
       <Component
         slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
         page={page}

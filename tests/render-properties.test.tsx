@@ -86,7 +86,8 @@ const wirePage = fc
 async function renderGenerated(page: Page, layout: ResolvedLayout) {
   const view = render(
     <RuntimeProvider runtime={testRuntime({ fetch: cannedFetch({}) })}>
-      <MemoryRouter>
+      {/* Below the root, so blocks that read the address (breadcrumbs) show it too. */}
+      <MemoryRouter initialEntries={["/generated-section/generated-page"]}>
         <PageRenderer page={page} layout={layout} hero="content" />
       </MemoryRouter>
     </RuntimeProvider>,

@@ -40,13 +40,27 @@ export function isScriptUrl(tag: string, name: string, value: string): boolean {
  */
 export const siteFormAttribute = "data-site-form";
 
+/**
+ * Structured data (<script type="application/ld+json">) is a data block browsers never run;
+ * it passes only while its whole text still parses as JSON, i.e. content could not break out of it.
+ */
+function isInertDataBlock(element: Element): boolean {
+  if (element.tagName.toLowerCase() !== "script" || element.getAttribute("type") !== "application/ld+json" || element.attributes.length !== 1) return false;
+  try {
+    JSON.parse(element.textContent);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every way markup could run script: script elements, on* handlers, script: URLs, frames and their kin. */
 export function executableMarkup(root: ParentNode): string[] {
   const found: string[] = [];
   for (const element of root.querySelectorAll("*")) {
     const tag = element.tagName.toLowerCase();
     const siteForm = tag === "form" && element.hasAttribute(siteFormAttribute) && !element.hasAttribute("action");
-    if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "form", "style"].includes(tag) && !siteForm) found.push(`<${tag}>`);
+    if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "form", "style"].includes(tag) && !siteForm && !isInertDataBlock(element)) found.push(`<${tag}>`);
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) found.push(`${tag}[${name}]`);

@@ -1,7 +1,12 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router-dom";
+import { useContactWrapperLinks } from "../chrome/contactLinks.ts";
+import { DeferredChrome } from "../chrome/DeferredChrome.tsx";
+import { Header } from "../chrome/Header.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "../chrome/SkipLink.tsx";
 import { routeTable } from "../runtime/registry.ts";
-import { RuntimeProvider, type Runtime } from "../runtime/context.tsx";
+import { RuntimeProvider, useRuntime, type Runtime } from "../runtime/context.tsx";
+import { loadMenus } from "../runtime/siteData.ts";
 import { PageRoute } from "./PageRoute.tsx";
 
 /** On a client-side page change: back to the top, and focus to the new page's main content for screen readers. */
@@ -14,7 +19,7 @@ function useNewPageFocus() {
       return;
     }
     window.scrollTo(0, 0);
-    document.getElementById("main-content")?.focus({ preventScroll: true });
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   }, [pathname]);
 }
 
@@ -34,11 +39,22 @@ export function SiteRoutes() {
   );
 }
 
+/** The page and the chrome around it: skip link first, header, the page, then (once it shows) contact shortcut, footer and consent. */
 export function SiteShell({ children }: { children: ReactNode }) {
+  const { client } = useRuntime();
+  useEffect(() => {
+    void loadMenus(client);
+  }, [client]);
+  useContactWrapperLinks();
   return (
-    <main id="main-content" tabIndex={-1}>
-      {children}
-    </main>
+    <>
+      <SkipLink />
+      <Header />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {children}
+      </main>
+      <DeferredChrome />
+    </>
   );
 }
 

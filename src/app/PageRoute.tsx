@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
+import { setCurrentPage } from "../runtime/currentPage.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
@@ -12,6 +14,12 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
   const layout = ("layout" in route ? route.layout : undefined) ?? page;
   // Fixed routes ask for their page name; detail pages and the catch-all for the path as visited.
   const load = usePageLoad(page ?? path, layout);
+  // The chrome around the page (contact shortcut, footer, consent) follows what is on screen.
+  const { status } = load;
+  const shown = load.status === "ready" ? load.page : null;
+  useEffect(() => {
+    setCurrentPage(shown ? { status: "ready", page: shown } : { status: status === "loading" ? "loading" : "none", page: null });
+  }, [status, shown]);
   switch (load.status) {
     case "loading":
       return <LoadingScreen />;

@@ -7,6 +7,7 @@ import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 
 export const blockLoaders = {
   hero: () => import("./hero/Hero.tsx").then((m) => m.block),
+  breadcrumbs: () => import("./breadcrumbs/Breadcrumbs.tsx").then((m) => m.block),
   "rich-text": () => import("./rich-text/RichText.tsx").then((m) => m.block),
   "fixed-image": () => import("./fixed-image/FixedImage.tsx").then((m) => m.block),
   icons: () => import("./icons/Icons.tsx").then((m) => m.block),

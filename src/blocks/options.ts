@@ -5,6 +5,7 @@
 import type * as z from "zod/mini";
 import type { BlockName } from "../runtime/registry.ts";
 import { blogCardsOptions } from "./blog-cards/options.ts";
+import { breadcrumbsOptions } from "./breadcrumbs/options.ts";
 import { carouselOptions } from "./carousel/options.ts";
 import { caseStudyCardsOptions } from "./case-study-cards/options.ts";
 import { contactFormOptions } from "./contact-form/options.ts";
@@ -23,6 +24,7 @@ import { videoOptions } from "./video/options.ts";
 
 export const blockOptions = {
   hero: heroOptions,
+  breadcrumbs: breadcrumbsOptions,
   "rich-text": richTextOptions,
   "fixed-image": fixedImageOptions,
   icons: iconsOptions,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo } from "react";
 import type { Page } from "../content/contract.ts";
 import { BlockMount } from "./BlockMount.tsx";
 import type { ResolvedLayout } from "./layout.ts";
@@ -6,25 +6,10 @@ import { formatProblem } from "./problems.ts";
 import { blockRegistry } from "./registry.ts";
 import { PageResourcesContext, useResourceLookup } from "./siteData.ts";
 import { pageSlots } from "./slots.ts";
+import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 
 /** Marks the moment a page's content is on screen; `npm run size` measures the script loaded before it. */
 export const CONTENT_SHOWN_MARK = "content-shown";
-
-/** True from the first frame after the content is painted. */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
 
 function Slots({ page, layout, hero }: { page: Page; layout: ResolvedLayout; hero: string | undefined }) {
   const text = useResourceLookup();

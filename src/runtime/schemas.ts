@@ -202,6 +202,15 @@ export const RouteEntrySchema = z
         .enum(["not-found", "home"])
         .check(describe("When the page comes back with id 0: show the not-found screen (default) or go to /.")),
     ),
+    presentationService: z.optional(
+      z
+        .boolean()
+        .check(
+          describe(
+            "Visitors who go to the contact page from this route get the presentation-services contact form: going there stores isPresentationService = \"true\" (SPEC 2.7); from any other route \"false\".",
+          ),
+        ),
+    ),
   })
   .check(describe("A route of the site."));
 export type RouteEntry = z.output<typeof RouteEntrySchema>;

@@ -2,10 +2,11 @@
  * Site-wide data every page shares: text resources (and, through the chrome, menus).
  * Fetched once; a failed fetch is not fatal, since every text has a built-in default.
  */
-import { createContext, useCallback, useContext } from "react";
+import { createContext, useCallback, useContext, useMemo } from "react";
 import { create } from "zustand";
 import type { ContentClient } from "../content/client.ts";
 import type { MenuGroup, Resources } from "../content/contract.ts";
+import { menusBySlot, type SiteMenus } from "../content/menus.ts";
 import { resourceDefaults } from "./registry.ts";
 
 interface SiteData {
@@ -59,6 +60,12 @@ export function loadMenus(client: ContentClient): Promise<MenuGroup[]> {
     },
   );
   return entry.menus;
+}
+
+/** The menus by slot; null until the menu call has answered (or failed: then every slot is empty). */
+export function useSiteMenus(): SiteMenus | null {
+  const menus = useSiteData((state) => state.menus);
+  return useMemo(() => (menus === null ? null : menusBySlot(menus)), [menus]);
 }
 
 /** The current page's own resources, which win over the site's. */

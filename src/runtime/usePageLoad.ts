@@ -1,5 +1,5 @@
 /**
- * Loads what a page needs before it shows: the Page, the site's text resources, the layout
+ * Loads what a page needs before it shows: the Page, the site's text resources and menus, the layout
  * and the code of its above-the-fold blocks, and holds the loading screen for the configured
  * minimum time (SPEC 2.3 item 1, 4 "Content page").
  */
@@ -8,7 +8,7 @@ import type { Page } from "../content/contract.ts";
 import { useRuntime, type Runtime } from "./context.tsx";
 import type { ResolvedLayout } from "./layout.ts";
 import { blockRegistry } from "./registry.ts";
-import { loadResources } from "./siteData.ts";
+import { loadMenus, loadResources } from "./siteData.ts";
 
 export type PageLoad =
   | { status: "loading" }
@@ -64,7 +64,8 @@ export function usePageLoad(request: string, layoutName: string | undefined): Pa
     const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
 
     (async (): Promise<PageLoad> => {
-      const [page] = await Promise.all([runtime.client.getPage(request, controller.signal), loadResources(runtime.client)]);
+      // Menus too: the header then appears with the content instead of pushing it down later.
+      const [page] = await Promise.all([runtime.client.getPage(request, controller.signal), loadResources(runtime.client), loadMenus(runtime.client)]);
       if (page.id === 0) return { status: "missing", page };
       const layout = await (earlyLayout ?? layoutFor(runtime, page.name ?? "default"));
       await minimumTime;

@@ -9,6 +9,7 @@ interface SmartLinkProps {
   newTab?: boolean;
   onClick?: () => void;
   "aria-label"?: string;
+  "aria-current"?: "page";
 }
 
 /** A site path becomes a client-side link, another site's address an ordinary one; an unsafe address renders its text only. */

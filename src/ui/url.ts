@@ -26,3 +26,15 @@ export function joinPath(base: string, anchor: string | null | undefined): strin
   if (!slug || /[\s<>"']/.test(slug) || slug.includes("..") || /^[a-z][a-z0-9+.-]*:/i.test(slug)) return null;
   return `${base.replace(/\/+$/, "")}/${slug}`;
 }
+
+/** A site path compared the way routes match: ignoring case, a trailing slash, query and hash. */
+export function comparablePath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? "";
+  let decoded = bare;
+  try {
+    decoded = decodeURIComponent(bare);
+  } catch {
+    // A malformed escape is compared as written.
+  }
+  return decoded.replace(/\/+$/, "").toLowerCase() || "/";
+}

@@ -1,3 +1,5 @@
+import { consentCookieName } from "../../src/chrome/consent/consentCookie.ts";
+
 /** The fixture service's settings for end-to-end runs: its own port, its own leads database, a fixed clock. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 4317);
 export const e2eLeadsDb = process.env.E2E_LEADS_DB ?? "data/e2e-leads.sqlite";
@@ -8,3 +10,39 @@ export const e2eEnv: Record<string, string> = {
   LEADS_DB: e2eLeadsDb,
   CONTENT_SERVICE_NOW: e2eNow,
 };
+
+/**
+ * Browser state of a returning visitor who has made a cookie choice (necessary only). Every
+ * test starts from it, so the first-visit consent banner, which holds keyboard focus until
+ * answered, does not stand between a test and the page it checks. Tests of the banner
+ * itself start from an empty state (`test.use({ storageState: firstVisit })`).
+ */
+const decidedAt = "2026-11-01T12:00:00.000Z";
+export const consentGiven = {
+  cookies: [
+    {
+      name: consentCookieName,
+      value: encodeURIComponent(
+        JSON.stringify({
+          categories: ["necessary"],
+          revision: 0,
+          data: null,
+          consentTimestamp: decidedAt,
+          lastConsentTimestamp: decidedAt,
+          consentId: "00000000-0000-4000-8000-00000000e2e0",
+          services: { necessary: [], analytics: [], marketing: [] },
+          languageCode: "en",
+        }),
+      ),
+      domain: "localhost",
+      path: "/",
+      expires: Math.floor(Date.parse("2030-01-01T00:00:00Z") / 1000),
+      httpOnly: false,
+      secure: false,
+      sameSite: "Lax" as const,
+    },
+  ],
+  origins: [],
+};
+
+export const firstVisit = { cookies: [], origins: [] };

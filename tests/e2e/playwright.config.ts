@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../../src/cli/chromium.ts";
-import { e2eEnv, e2ePort } from "./env.ts";
+import { consentGiven, e2eEnv, e2ePort } from "./env.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -22,6 +22,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${e2ePort}`,
     trace: "retain-on-failure",
+    storageState: consentGiven,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
   webServer: {

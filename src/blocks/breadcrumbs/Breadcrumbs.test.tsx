@@ -1,0 +1,119 @@
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { menuItem, page, wireMenus } from "../../../tests/builders.ts";
+import { renderBlock } from "../../../tests/harness.tsx";
+import { expectNoExecutableMarkup, xssSample } from "../../../tests/xss.ts";
+import { MenuListSchema } from "../../content/contract.ts";
+import { useSiteData } from "../../runtime/siteData.ts";
+import { block } from "./Breadcrumbs.tsx";
+import { breadcrumbsOptions } from "./options.ts";
+
+beforeEach(() => useSiteData.setState({ menus: MenuListSchema.parse(wireMenus("Northwind ")), resources: null }));
+
+const trail = () => screen.queryByRole("navigation", { name: "Breadcrumb" });
+/** The crumbs as "text -> href", the current page marked with "*". */
+function crumbs(): string[] {
+  const nav = trail();
+  if (!nav) throw new Error("no breadcrumbs");
+  expect(within(nav).getByRole("list").tagName).toBe("OL");
+  return within(nav)
+    .getAllByRole("listitem")
+    .map((item) => {
+      const link = within(item).getByRole("link");
+      return `${link.textContent}${link.getAttribute("aria-current") === "page" ? "*" : ""} -> ${link.getAttribute("href") ?? ""}`;
+    });
+}
+
+function structuredData(): { "@type": string; itemListElement: { position: number; name: string; item: string }[] } {
+  const script = document.querySelector('script[type="application/ld+json"]');
+  if (!script) throw new Error("no structured data");
+  return JSON.parse(script.textContent) as ReturnType<typeof structuredData>;
+}
+
+describe("breadcrumbs", () => {
+  it("gives Home, one crumb per segment with the navigation's link text (any case), and the page last, current", () => {
+    renderBlock(block, { path: "/smart-work-solutions/OPERATIONS-transformation/utilities" });
+    expect(crumbs()).toEqual([
+      "Home -> /Home",
+      "Smart Work -> /smart-work-solutions",
+      "Operations Transformation -> /smart-work-solutions/OPERATIONS-transformation",
+      "Utilities* -> /smart-work-solutions/OPERATIONS-transformation/utilities",
+    ]);
+  });
+
+  it("shows a segment without a navigation link as its text, hyphens as spaces", () => {
+    renderBlock(block, { path: "/smart-work-solutions/shared-services-transformation" });
+    expect(crumbs()).toEqual(["Home -> /Home", "Smart Work -> /smart-work-solutions", "shared services transformation* -> /smart-work-solutions/shared-services-transformation"]);
+  });
+
+  it("prefers the dropdown navigation's text for an address that several menus link to", () => {
+    useSiteData.setState({ menus: MenuListSchema.parse(wireMenus("X-", { BottomRight: [menuItem("Our blog", "/blogs")], TopNext: [menuItem("Insights", "", [menuItem("Blogs", "/blogs/")])] })) });
+    renderBlock(block, { path: "/blogs/future-of-work" });
+    expect(crumbs()).toEqual(["Home -> /Home", "Blogs -> /blogs", "future of work* -> /blogs/future-of-work"]);
+  });
+
+  it("works without menus", () => {
+    useSiteData.setState({ menus: null });
+    renderBlock(block, { path: "/about-us" });
+    expect(crumbs()).toEqual(["Home -> /Home", "about us* -> /about-us"]);
+  });
+
+  it.each(["/Home", "/home/", "/"])("shows nothing on the home page (%s)", (path) => {
+    renderBlock(block, { path });
+    expect(trail()).toBeNull();
+    expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
+  });
+
+  it("takes the layout's trail between Home and the page instead of the segments", () => {
+    renderBlock(block, { path: "/casestudies/retail-rollout", options: { trail: [{ href: "/casestudies", label: "Case Studies" }] } });
+    expect(crumbs()).toEqual(["Home -> /Home", "Case Studies -> /casestudies", "retail rollout* -> /casestudies/retail-rollout"]);
+  });
+
+  it("labels a trail crumb without a label from the navigation, else from its address", () => {
+    renderBlock(block, { path: "/x/y/z", options: { trail: [{ href: "/thoughtpapers" }, { href: "/our-archive" }] } });
+    expect(crumbs()).toEqual(["Home -> /Home", "Thought Papers -> /thoughtpapers", "our archive -> /our-archive", "z* -> /x/y/z"]);
+  });
+
+  it("can name the page by a page field, as plain text, falling back to the address", () => {
+    renderBlock(block, { path: "/ThoughtPapers-Thankyou", page: page({ title: "Thank you for <em>downloading</em>" }), options: { trail: [], current: "title" } });
+    expect(crumbs()).toEqual(["Home -> /Home", "Thank you for downloading* -> /ThoughtPapers-Thankyou"]);
+  });
+
+  it("falls back to the address when the chosen page field is empty", () => {
+    renderBlock(block, { path: "/Feedback", page: page({ heading1: null }), options: { current: "heading1" } });
+    expect(crumbs()).toEqual(["Home -> /Home", "Feedback* -> /Feedback"]);
+  });
+
+  it("emits the same trail as BreadcrumbList structured data, with absolute addresses", () => {
+    renderBlock(block, { path: "/smart-work-solutions/shared-services-transformation" });
+    const data = structuredData();
+    expect(data["@type"]).toBe("BreadcrumbList");
+    expect(data.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "http://localhost:3000/Home" },
+      { "@type": "ListItem", position: 2, name: "Smart Work", item: "http://localhost:3000/smart-work-solutions" },
+      { "@type": "ListItem", position: 3, name: "shared services transformation", item: "http://localhost:3000/smart-work-solutions/shared-services-transformation" },
+    ]);
+  });
+
+  it("keeps hostile menu text inert, in the trail and in the structured data", () => {
+    // Entities decode to text that holds "<" ("</script>" as plain text): the case the JSON escaping is for.
+    const hostile = ["&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "a <!-- b", "</script><script>alert(1)</script>", '<img src=x onerror="alert(2)">', ...xssSample(400)];
+    useSiteData.setState({ menus: MenuListSchema.parse([{ MenuGroupName: "Evil-TopNext", MenuList: hostile.map((name, i) => menuItem(name, `/p${i}`)) }]) });
+    for (const [i, name] of hostile.entries()) {
+      const { container, unmount } = renderBlock(block, { path: `/p${i}/leaf` });
+      expectNoExecutableMarkup(container, name);
+      const script = container.querySelector('script[type="application/ld+json"]');
+      // Nothing in the data can end its script element or start a comment.
+      expect(script?.textContent).not.toContain("<");
+      expect(structuredData().itemListElement[1]?.name).toBe(within(container).getAllByRole("link")[1]?.textContent);
+      unmount();
+    }
+  });
+
+  it("accepts only site paths in a layout's trail", () => {
+    expect(breadcrumbsOptions.safeParse({ trail: [{ href: "/blogs" }] }).success).toBe(true);
+    for (const href of ["https://elsewhere.example", "//elsewhere.example", "blogs", "javascript:alert(1)"]) {
+      expect(breadcrumbsOptions.safeParse({ trail: [{ href }] }).success, href).toBe(false);
+    }
+  });
+});

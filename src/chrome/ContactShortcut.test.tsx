@@ -1,0 +1,106 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { wireMenus, wirePage } from "../../tests/builders.ts";
+import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
+import { readStored, storedKeys } from "../ui/storedValues.ts";
+import { isPresentationServicePath } from "./contactLinks.ts";
+
+const pages = {
+  "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page", contactUs: null }),
+  "Contact-Us": wirePage({ id: 3, name: "Contact-Us", heading: "Contact page", contactUs: false }),
+  "GBS-CreativeProduction-PresentationServices": wirePage({ id: 4, heading: "Presentation page", contactUs: true }),
+  "/Feedback": wirePage({
+    id: 5,
+    name: "Feedback",
+    heading: "Feedback page",
+    longDesc: '<div class="contact-wrapper"><p>Questions? <strong>Talk to our team</strong> or <a href="/about-us">meet us</a></p></div><p>Other text</p>',
+  }),
+};
+
+function openSite(path: string) {
+  renderSite(path, testRuntime({ fetch: cannedFetch({ pages }) }));
+  return screen.findByRole("heading", { level: 1 });
+}
+
+// The shortcut's code loads once the page has shown.
+const shortcut = () => screen.findByRole("link", { name: "Contact us" });
+async function expectNoShortcut() {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.queryByRole("link", { name: "Contact us" })).toBeNull();
+}
+
+describe("contact shortcut", () => {
+  it("shows on a page whose data does not say contactUs: false, and not while the page loads", async () => {
+    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages }), loadingDelayMs: 200 }));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    await expectNoShortcut();
+    await screen.findByRole("heading", { level: 1, name: "About page" });
+    expect(await shortcut()).toHaveAttribute("href", "/contact-us");
+  });
+
+  it("is not on a page with contactUs: false, nor on the not-found screen", async () => {
+    await openSite("/contact-us");
+    await expectNoShortcut();
+    await openSite("/blogs/no-such-post");
+    await expectNoShortcut();
+  });
+
+  it("goes to the contact page, storing that the visitor did not come from presentation services", async () => {
+    await openSite("/about-us");
+    await userEvent.click(await shortcut());
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+    expect(readStored(storedKeys.presentationService)).toBe("false");
+  });
+
+  it("stores 'true' from the presentation services page, whatever the case of its address", async () => {
+    await openSite("/GLOBAL-brand-solutions/creative-production/Presentation-Services");
+    await userEvent.click(await shortcut());
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+    expect(readStored(storedKeys.presentationService)).toBe("true");
+  });
+
+  it("makes a click anywhere in a contact wrapper of the content go to the contact page", async () => {
+    await openSite("/Feedback");
+    await userEvent.click(screen.getByText("Other text"));
+    expect(screen.getByRole("heading", { level: 1, name: "Feedback page" })).toBeInTheDocument();
+    await userEvent.click(screen.getByText("Talk to our team"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+    expect(readStored(storedKeys.presentationService)).toBe("false");
+  });
+
+  it("wins over a link inside the wrapper", async () => {
+    await openSite("/Feedback");
+    await userEvent.click(screen.getByRole("link", { name: "meet us" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+  });
+
+  it("stores the flag for the site's ordinary links to the contact page too, so the form never reads an old value", async () => {
+    localStorage.setItem(storedKeys.presentationService, "true");
+    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages, menus: wireMenus("X-") }) }));
+    await screen.findByRole("heading", { level: 1, name: "About page" });
+    await userEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Contact Us" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
+    expect(readStored(storedKeys.presentationService)).toBe("false");
+  });
+
+  it("leaves a modified click (new tab) to the browser, with the flag already stored", async () => {
+    await openSite("/about-us");
+    const link = await shortcut();
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
+    fireEvent(link, click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(readStored(storedKeys.presentationService)).toBe("false");
+    expect(screen.getByRole("heading", { level: 1, name: "About page" })).toBeInTheDocument();
+  });
+});
+
+describe("isPresentationServicePath", () => {
+  it("is true only for the routes marked presentationService in registry/routes.json", () => {
+    expect(isPresentationServicePath("/global-brand-solutions/creative-production/presentation-services")).toBe(true);
+    expect(isPresentationServicePath("/global-brand-solutions/creative-production/presentation-services/")).toBe(true);
+    expect(isPresentationServicePath("/global-brand-solutions/creative-production")).toBe(false);
+    expect(isPresentationServicePath("/global-brand-solutions/creative-production/presentation-services/more")).toBe(false);
+    expect(isPresentationServicePath("/about-us")).toBe(false);
+  });
+});

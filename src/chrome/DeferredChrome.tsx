@@ -1,0 +1,47 @@
+/**
+ * Chrome off the critical path: the floating contact shortcut, the footer and the consent
+ * manager. They start after the first page (or not-found / error screen) has been painted,
+ * so their code never delays content; from then on they stay on every page.
+ */
+import { Component, lazy, Suspense, useEffect, type ReactNode } from "react";
+import { useCurrentPage } from "../runtime/currentPage.ts";
+import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
+import { loadConsentManager } from "./consent/loadConsent.ts";
+
+const AfterContent = lazy(() => import("./AfterContent.tsx").then((module) => ({ default: module.AfterContent })));
+
+/** Chrome whose code cannot load is left out; the page stays. */
+class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error("the footer and contact shortcut could not be shown:", error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function DeferredChrome() {
+  const firstScreenShown = useCurrentPage((state) => state.status !== "loading");
+  const started = useAfterFirstPaint(firstScreenShown);
+
+  useEffect(() => {
+    if (!started) return;
+    loadConsentManager().catch((error: unknown) => console.error("the cookie consent manager could not be loaded:", error));
+  }, [started]);
+
+  if (!started) return null;
+  return (
+    <LeaveOutOnError>
+      <Suspense fallback={null}>
+        <AfterContent />
+      </Suspense>
+    </LeaveOutOnError>
+  );
+}

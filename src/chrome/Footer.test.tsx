@@ -1,0 +1,117 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
+import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
+import { useSiteData } from "../runtime/siteData.ts";
+
+const pages = {
+  "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }),
+  "/privacy-policy": wirePage({ id: 5, name: "privacy-policy", heading: "Privacy page" }),
+};
+
+const organization = document.createElement("script");
+organization.type = "application/ld+json";
+organization.textContent = JSON.stringify({
+  "@context": "https://schema.org",
+  "@type": "Organization",
+  name: "Northwind Services",
+  sameAs: ["https://www.linkedin.com/company/northwind", "https://x.com/northwind", "javascript:alert(1)", "https://social.example.net/@northwind"],
+});
+
+beforeEach(() => useSiteData.setState({ menus: null, resources: null }));
+afterEach(() => organization.remove());
+
+async function openSite(path = "/about-us", options: { menus?: unknown; resources?: unknown } = {}) {
+  renderSite(path, testRuntime({ fetch: cannedFetch({ pages, menus: options.menus ?? wireMenus("Northwind."), resources: options.resources ?? [] }) }));
+  await screen.findByRole("heading", { level: 1 });
+}
+
+// The footer's code loads after the page has shown.
+const footer = () => screen.findByRole("contentinfo");
+
+describe("footer", () => {
+  it("shows the description, the 'Our Solutions' column and the other two columns from their menu slots", async () => {
+    await openSite("/about-us", { resources: [{ name: "FOOTER-DESCRIPTION", value: "<p>We run <strong>operations</strong>.</p>" }] });
+    const content = within(await footer());
+    expect(content.getByRole("link", { name: "Corvane Global Services home" })).toHaveAttribute("href", "/Home");
+    expect(content.getByText("operations").tagName).toBe("STRONG");
+    const solutions = content.getByRole("list", { name: "Our Solutions" });
+    expect(within(solutions).getAllByRole("link").map((link) => link.textContent)).toEqual(["Brand & Creative Solutions", "Smart Work Solutions"]);
+    const nav = content.getByRole("navigation", { name: "Footer" });
+    expect(within(nav).getAllByRole("list")).toHaveLength(3);
+    expect(within(nav).getByRole("link", { name: "Blogs" })).toHaveAttribute("href", "/blogs");
+    expect(within(nav).getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("falls back to built-in texts when the resources do not have them", async () => {
+    await openSite();
+    const content = within(await footer());
+    expect(content.getByRole("heading", { name: "Our Solutions" })).toBeInTheDocument();
+    expect(content.getByText(/delivers brand and creative, smart work and technology solutions/)).toBeInTheDocument();
+    expect(content.getByText("© Corvane Global Services. All rights reserved.")).toBeInTheDocument();
+  });
+
+  it("shows the company's social profiles of the page's Organization data, each named, in a new tab", async () => {
+    document.head.append(organization);
+    await openSite();
+    const content = within(await footer());
+    expect(content.getByRole("link", { name: "Northwind Services on LinkedIn (opens in a new tab)" })).toHaveAttribute("href", "https://www.linkedin.com/company/northwind");
+    expect(content.getByRole("link", { name: "Northwind Services on X (opens in a new tab)" })).toHaveAttribute("target", "_blank");
+    expect(content.getByRole("link", { name: "Northwind Services on social.example.net (opens in a new tab)" })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(content.queryByRole("link", { name: /javascript/ })).toBeNull();
+  });
+
+  it("opens Careers in a new tab without giving it the opener; other addresses are ordinary links", async () => {
+    await openSite();
+    const content = within(await footer());
+    const careers = content.getByRole("link", { name: "Careers (opens in a new tab)" });
+    expect(careers).toHaveAttribute("href", "https://careers.example.org/jobs");
+    expect(careers).toHaveAttribute("target", "_blank");
+    expect(careers).toHaveAttribute("rel", "noopener noreferrer");
+    const partners = content.getByRole("link", { name: "Partner Portal" });
+    expect(partners).toHaveAttribute("href", "https://partners.example.org/");
+    expect(partners).not.toHaveAttribute("target");
+  });
+
+  it("holds the legal links and the copyright in the bottom row; a legal link leads to its page", async () => {
+    await openSite("/about-us", { resources: [{ name: "FOOTER-COPYRIGHT", value: "© 2026 Northwind" }] });
+    const content = within(await footer());
+    const legal = content.getByRole("navigation", { name: "Legal" });
+    expect(within(legal).getByRole("link", { name: "Do Not Sell or Share My Information" })).toHaveAttribute("href", "/do-not-sell-or-share-my-information");
+    expect(content.getByText("© 2026 Northwind")).toBeInTheDocument();
+    await userEvent.click(within(legal).getByRole("link", { name: "Privacy Policy" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Privacy page" })).toBeInTheDocument();
+  });
+
+  it("makes 'Cookie Settings' open the consent settings instead of navigating", async () => {
+    await openSite();
+    const legal = within(await footer()).getByRole("navigation", { name: "Legal" });
+    expect(within(legal).queryByRole("link", { name: "Cookie Settings" })).toBeNull();
+    await userEvent.click(within(legal).getByRole("button", { name: "Cookie Settings" }));
+    expect(await screen.findByRole("dialog", { name: "Cookie settings" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "About page" })).toBeInTheDocument();
+  });
+
+  it("is on the not-found screen too", async () => {
+    await openSite("/unknown-route-of-a-detail/x/y");
+    expect(await footer()).toBeInTheDocument();
+  });
+
+  it.each([
+    ["an empty menu list", []],
+    ["menus with no footer groups", wireMenus("X-", { BottomLeft: [], BottomCenter: [], BottomRight: [], Bottom: [] })],
+  ])("renders nothing for %s; the page still shows", async (_case, menus) => {
+    await openSite("/about-us", { menus });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole("contentinfo")).toBeNull();
+    expect(screen.getByRole("heading", { level: 1, name: "About page" })).toBeInTheDocument();
+  });
+
+  it("shows a column that has links even when the others are empty", async () => {
+    await openSite("/about-us", { menus: wireMenus("X-", { BottomLeft: [], BottomCenter: [], BottomRight: [], Bottom: [menuItem("Imprint", "/imprint")] }) });
+    const content = within(await footer());
+    expect(content.queryByRole("navigation", { name: "Footer" })).toBeNull();
+    expect(within(content.getByRole("navigation", { name: "Legal" })).getByRole("link", { name: "Imprint" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The site header (SPEC 2.4): logo, the main navigation (…Top) and the dropdown navigation
+ * (…TopNext), following the WAI-ARIA disclosure navigation pattern. Its state lives in
+ * ./navStore.ts; its items come from the menus only.
+ */
+import { useEffect, useId, useRef, type RefObject } from "react";
+import { Link, useLocation } from "react-router-dom";
+import type { MenuItem } from "../content/contract.ts";
+import type { MenuSlot } from "../content/menus.ts";
+import { useSiteMenus } from "../runtime/siteData.ts";
+import { containsCurrent, menuLabel, menuPath } from "../ui/menuItems.ts";
+import { MenuLink } from "./MenuLink.tsx";
+import { isExperienceCenter } from "./menuLinks.ts";
+import { navActions, useNavStore } from "./navStore.ts";
+import "./header.css";
+
+interface NavProps {
+  slot: MenuSlot;
+  label: string;
+  items: readonly MenuItem[];
+  pathname: string;
+  /** Prefix of the DOM ids of this header's dropdown buttons and panels. */
+  idBase: string;
+}
+
+const dropdownId = (slot: MenuSlot, item: MenuItem) => `${slot}-${item.key}`;
+const buttonDomId = (idBase: string, id: string) => `${idBase}${id}-button`;
+
+function SubItems({ items, pathname, depth }: { items: readonly MenuItem[]; pathname: string; depth: 1 | 2 }) {
+  return (
+    <ul className={depth === 1 ? "site-nav__sublist" : "site-nav__subsublist"}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <MenuLink item={item} pathname={pathname} className={`site-nav__sublink ${depth === 1 && item.SubMenu.length > 0 ? "site-nav__sublink--group" : ""}`} />
+          {/* Menus go two levels below a dropdown (CONTENT-API 2); anything deeper is not shown. */}
+          {depth === 1 && item.SubMenu.length > 0 && <SubItems items={item.SubMenu} pathname={pathname} depth={2} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; pathname: string; idBase: string }) {
+  const open = useNavStore((state) => state.openDropdown === id);
+  const panelId = `${idBase}${id}-panel`;
+  const container = useRef<HTMLLIElement>(null);
+  // Focus moving elsewhere closes it; focus leaving the window (no next element) does not.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) navActions.closeDropdown(id);
+    };
+    element.addEventListener("focusout", onFocusOut);
+    return () => element.removeEventListener("focusout", onFocusOut);
+  }, [id]);
+  return (
+    <li ref={container} className={`site-nav__item site-nav__item--dropdown ${open ? "is-open" : ""}`}>
+      <button
+        type="button"
+        id={buttonDomId(idBase, id)}
+        className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => navActions.toggleDropdown(id)}
+      >
+        {menuLabel(item)}
+        <span className="site-nav__chevron" aria-hidden="true" />
+      </button>
+      <div id={panelId} className="site-nav__panel" hidden={!open}>
+        {menuPath(item.PageURL) !== null && <MenuLink item={item} pathname={pathname} className="site-nav__overview" />}
+        <SubItems items={item.SubMenu} pathname={pathname} depth={1} />
+      </div>
+    </li>
+  );
+}
+
+function Nav({ slot, label, items, pathname, idBase }: NavProps) {
+  if (items.length === 0) return null;
+  return (
+    <nav className={`site-nav site-nav--${slot.toLowerCase()}`} aria-label={label}>
+      <ul className="site-nav__list">
+        {items.map((item) =>
+          item.SubMenu.length > 0 ? (
+            <Dropdown key={item.key} id={dropdownId(slot, item)} item={item} pathname={pathname} idBase={idBase} />
+          ) : (
+            <li key={item.key} className="site-nav__item">
+              <MenuLink item={item} pathname={pathname} className={`site-nav__link ${isExperienceCenter(item) ? "site-nav__link--button" : ""}`} />
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** Outside click, Escape and route changes close what is open. */
+function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObject<HTMLButtonElement | null>, idBase: string) {
+  const { key } = useLocation();
+  const openDropdown = useNavStore((state) => state.openDropdown);
+  const mobileOpen = useNavStore((state) => state.mobileOpen);
+
+  useEffect(() => navActions.closeAll(), [key]);
+
+  useEffect(() => {
+    if (openDropdown === null && !mobileOpen) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Node && header.current?.contains(event.target)) return;
+      navActions.closeAll();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      if (openDropdown !== null) {
+        navActions.closeDropdown(openDropdown);
+        document.getElementById(buttonDomId(idBase, openDropdown))?.focus();
+      } else {
+        navActions.closeAll();
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [openDropdown, mobileOpen, header, toggle, idBase]);
+}
+
+export function Header() {
+  const menus = useSiteMenus();
+  const { pathname } = useLocation();
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const idBase = useId();
+  const mobileOpen = useNavStore((state) => state.mobileOpen);
+  useClosingRules(header, toggle, idBase);
+
+  if (!menus || (menus.Top.length === 0 && menus.TopNext.length === 0)) return null;
+  const active = mobileOpen ? "is-active" : "";
+  const navId = `${idBase}nav`;
+  return (
+    <header ref={header} className={`site-header ${active}`}>
+      <div className="container site-header__bar">
+        <Link to="/Home" className="site-header__logo">
+          <img src="/images/logo.svg" alt="Corvane Global Services home" width={200} height={48} />
+        </Link>
+        <button
+          ref={toggle}
+          type="button"
+          className={`site-header__toggle ${active}`}
+          aria-expanded={mobileOpen}
+          aria-controls={navId}
+          onClick={() => navActions.toggleMobile()}
+        >
+          <span className="site-header__toggle-icon" aria-hidden="true" />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <div id={navId} className={`site-header__nav ${active}`}>
+          <Nav slot="Top" label="Main" items={menus.Top} pathname={pathname} idBase={idBase} />
+          <Nav slot="TopNext" label="Secondary" items={menus.TopNext} pathname={pathname} idBase={idBase} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import type { MenuItem } from "../content/contract.ts";
+import { SmartLink } from "../ui/SmartLink.tsx";
+import { openConsentPreferences } from "./consent/loadConsent.ts";
+import { isCurrentItem, menuLabel } from "../ui/menuItems.ts";
+import { isCareers, isCookieSettings } from "./menuLinks.ts";
+
+interface MenuLinkProps {
+  item: MenuItem;
+  /** The visited path: the item pointing at it is marked as the current page. */
+  pathname: string;
+  className?: string;
+}
+
+/**
+ * One menu item as a control: a link (the current page's with aria-current), "Careers" in a
+ * new tab, and "Cookie Settings" as a button that opens the consent preferences.
+ */
+export function MenuLink({ item, pathname, className }: MenuLinkProps) {
+  const label = menuLabel(item);
+  if (isCookieSettings(item)) {
+    return (
+      <button type="button" className={`link-button ${className ?? ""}`} aria-haspopup="dialog" onClick={() => void openConsentPreferences()}>
+        {label}
+      </button>
+    );
+  }
+  const current = isCurrentItem(item, pathname);
+  const newTab = isCareers(item);
+  return (
+    <SmartLink
+      href={item.PageURL}
+      className={`${className ?? ""} ${current ? "is-current" : ""}`}
+      newTab={newTab}
+      {...(current ? { "aria-current": "page" as const } : {})}
+    >
+      {label}
+      {newTab && (
+        <>
+          {" "}
+          <span className="visually-hidden">(opens in a new tab)</span>
+        </>
+      )}
+    </SmartLink>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The consent manager is a library of its own (vanilla-cookieconsent, with its styles): it
+ * loads after the first content has shown, never before, and the same load serves the
+ * footer's "Cookie Settings".
+ */
+type Manager = typeof import("./manager.ts");
+
+let loading: Promise<Manager> | undefined;
+
+/** Loads and starts the consent manager once; the first visit then shows the consent banner. */
+export function loadConsentManager(): Promise<Manager> {
+  loading ??= import("./manager.ts").then(async (manager) => {
+    await manager.startConsent();
+    return manager;
+  });
+  // A failed load (offline, a deploy in between) is tried again on the next call.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** "Cookie Settings": the consent preferences, where earlier choices can be changed. */
+export async function openConsentPreferences(): Promise<void> {
+  try {
+    (await loadConsentManager()).showPreferences();
+  } catch (error) {
+    console.error("the cookie settings could not be opened:", error);
+  }
+}

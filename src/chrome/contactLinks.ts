@@ -1,0 +1,51 @@
+/**
+ * Everything that sends a visitor to the contact page (SPEC 2.7): the floating shortcut, any
+ * element with the contact wrapper class, and the site's links to it. Before going, the
+ * contact form's mode is stored: the presentation-services form for routes marked `presentationService` in
+ * registry/routes.json, the standard one from anywhere else.
+ */
+import { useEffect } from "react";
+import { matchPath, useLocation, useNavigate } from "react-router-dom";
+import { routeTable } from "../runtime/registry.ts";
+import { storedKeys, writeStored } from "../ui/storedValues.ts";
+import { comparablePath } from "../ui/url.ts";
+
+export const CONTACT_PATH = "/contact-us";
+/** Content and blocks mark "talk to us" areas with this class; a click anywhere in one goes to the contact page. */
+export const CONTACT_WRAPPER_CLASS = "contact-wrapper";
+
+const presentationRoutes = routeTable.routes.filter((route) => route.presentationService === true);
+
+export function isPresentationServicePath(pathname: string): boolean {
+  return presentationRoutes.some((route) => matchPath({ path: route.path, caseSensitive: false, end: true }, pathname) !== null);
+}
+
+/** True for a link of this site to the contact page (a header or footer "Contact Us", for example). */
+function isContactLink(element: Element | null): boolean {
+  return element instanceof HTMLAnchorElement && element.origin === window.location.origin && comparablePath(element.pathname) === comparablePath(CONTACT_PATH);
+}
+
+/**
+ * One listener for the whole document, so contact wrappers in any block or content HTML work
+ * without code of their own. Every way to the contact page stores the form mode first, so the
+ * contact form never reads a value left from an earlier visit.
+ */
+export function useContactWrapperLinks(): void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || event.button !== 0) return;
+      const wrapper = event.target.closest(`.${CONTACT_WRAPPER_CLASS}`);
+      if (!wrapper && !isContactLink(event.target.closest("a[href]"))) return;
+      writeStored(storedKeys.presentationService, String(isPresentationServicePath(pathname)));
+      // Links navigate by themselves; a modified click opens a new tab or window, as the visitor asked.
+      if (!wrapper || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      void navigate(CONTACT_PATH);
+    };
+    // Capture: before any router link inside a wrapper acts, and while `pathname` is still the page being left.
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [navigate, pathname]);
+}

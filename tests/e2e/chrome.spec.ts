@@ -1,0 +1,270 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { wireMenus } from "../builders.ts";
+import { firstVisit } from "./env.ts";
+import { fixturePage, plain } from "./fixtures.ts";
+import { waitForBlocks, waitForContent } from "./helpers.ts";
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const header = (page: Page) => page.locator("header.site-header");
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent.trim() ?? "");
+
+/** Presses Tab until the element is focused (at most `limit` times). */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 15) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+test.describe("header", () => {
+  test("works from the keyboard alone: skip link, dropdowns (Enter, Tab, Escape), links", async ({ page }) => {
+    await page.goto("/about-us");
+    await waitForContent(page);
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(header(page).getByRole("link", { name: "Corvane Global Services home" })).toBeFocused();
+
+    const brand = header(page).getByRole("button", { name: "Brand & Creative" });
+    await tabTo(page, brand);
+    await page.keyboard.press("Enter");
+    await expect(brand).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`[id="${(await brand.getAttribute("aria-controls")) ?? ""}"]`);
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Tab");
+    expect(await focusedText(page)).toBe("Brand & Creative");
+    await expect(panel.getByRole("link", { name: "Branding & Creative" })).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(brand).toHaveAttribute("aria-expanded", "false");
+    await expect(brand).toBeFocused();
+    await expect(panel).toBeHidden();
+
+    // Tabbing past the last link of an open dropdown closes it.
+    const insights = header(page).getByRole("button", { name: "Insights" });
+    await tabTo(page, insights);
+    await page.keyboard.press("Enter");
+    for (const name of ["Blogs", "Case Studies", "Thought Papers"]) {
+      await page.keyboard.press("Tab");
+      expect(await focusedText(page)).toBe(name);
+    }
+    await expect(insights).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(insights).toHaveAttribute("aria-expanded", "false");
+
+    // Enter on a sub-item goes there; the dropdown is closed on the new page.
+    await page.keyboard.press("Shift+Tab");
+    await expect(insights).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/blogs$/);
+    await waitForContent(page);
+    await expect(insights).toHaveAttribute("aria-expanded", "false");
+    await expect(header(page).locator('a[href="/blogs"]')).toHaveAttribute("aria-current", "page");
+
+    // The skip link moves focus past the navigation, to the content.
+    await page.reload();
+    await waitForContent(page);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+  });
+
+  test("marks the current page, styles the experience center as a button, and passes axe with a dropdown open", async ({ page }) => {
+    await page.goto("/global-brand-solutions/creative-production/3d-solutions");
+    await waitForBlocks(page);
+    const experience = header(page).getByRole("link", { name: "Experience Center" });
+    await expect(experience).toHaveCSS("border-top-style", "solid");
+    await expect(experience).not.toHaveCSS("border-top-width", "0px");
+    const brand = header(page).getByRole("button", { name: "Brand & Creative" });
+    await brand.click();
+    await expect(header(page).getByRole("link", { name: "3D Solutions" })).toHaveAttribute("aria-current", "page");
+    await expectAccessible(page);
+    // A click elsewhere closes it.
+    await page.mouse.click(10, 500);
+    await expect(brand).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("on a 375 px wide screen, the menu button shows and hides the navigation, usable by touch", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/about-us");
+    await waitForContent(page);
+    const toggle = header(page).getByRole("button", { name: "Menu" });
+    const main = header(page).getByRole("navigation", { name: "Main" });
+    await expect(toggle).toBeVisible();
+    await expect(main).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const element of [toggle, header(page), page.locator(".site-header__nav")]) await expect(element).toHaveClass(/is-active/);
+    await expect(main).toBeVisible();
+    await header(page).getByRole("button", { name: "Smart Work" }).click();
+    const utilities = header(page).getByRole("link", { name: "Utilities" });
+    await expect(utilities).toBeVisible();
+    await expectAccessible(page);
+
+    await utilities.click();
+    await expect(page).toHaveURL(/\/operations-transformation\/utilities$/);
+    await waitForContent(page);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(main).toBeHidden();
+  });
+
+  test("finds its menus by slot for a service with another group prefix", async ({ page }) => {
+    await page.route("**/api/menu/GetMenuList", (route) => route.fulfill({ json: wireMenus("Northwind::") }));
+    await page.goto("/about-us");
+    await waitForBlocks(page);
+    await expect(header(page).getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["About Us", "People", "Experience Center", "Contact Us"]);
+    await expect(header(page).getByRole("navigation", { name: "Secondary" }).getByRole("button")).toHaveText(["Brand & Creative", "Smart Work", "Insights"]);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Partner Portal" })).toBeVisible();
+  });
+
+  test("leaves header and footer out when the service has no menus; the page still works", async ({ page }) => {
+    await page.route("**/api/menu/GetMenuList", (route) => route.fulfill({ json: [] }));
+    await page.goto("/about-us");
+    await waitForBlocks(page);
+    await expect(page).toHaveTitle(plain(fixturePage("About-Us").title));
+    await expect(header(page)).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("footer", () => {
+  test("has its columns, Careers in a new tab, legal links that lead to real pages, and Cookie Settings that does not navigate", async ({ page }) => {
+    await page.goto("/about-us");
+    await waitForBlocks(page);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("heading", { name: "Our Solutions" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: /on LinkedIn/ })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\//);
+    const careers = footer.getByRole("link", { name: /^Careers/ });
+    await expect(careers).toHaveAttribute("target", "_blank");
+    await expect(careers).toHaveAttribute("rel", "noopener noreferrer");
+
+    await footer.getByRole("button", { name: "Cookie Settings" }).click();
+    await expect(page.getByRole("dialog", { name: "Cookie settings" })).toBeVisible();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Cookie settings" })).toBeHidden();
+
+    for (const [name, title] of [
+      ["Privacy Policy", "Privacy Policy"],
+      ["Terms of Use", "Terms of Use"],
+      ["Accessibility Statement", "Accessibility Statement"],
+      ["Do Not Sell or Share My Information", "Do Not Sell or Share My Information"],
+    ] as const) {
+      await page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" }).getByRole("link", { name }).click();
+      await waitForContent(page);
+      await expect(page.locator("main h1").first()).toHaveText(title);
+      await expect(page).not.toHaveURL(/\/Home$/);
+    }
+    await expectAccessible(page);
+  });
+
+  test("is on the not-found screen too", async ({ page }) => {
+    await page.goto("/blogs/no-such-post");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/could not be found/);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+});
+
+test.describe("breadcrumbs", () => {
+  test("lead from Home through the navigation's names to the page, with structured data", async ({ page }) => {
+    await page.goto("/smart-work-solutions/shared-services-transformation");
+    await waitForBlocks(page);
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(trail.getByRole("link")).toHaveText(["Home", "Smart Work", "Shared Services Transformation"]);
+    await expect(trail.getByRole("link").last()).toHaveAttribute("aria-current", "page");
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').last().textContent()) ?? "") as { "@type": string; itemListElement: unknown[] };
+    expect(data["@type"]).toBe("BreadcrumbList");
+    expect(data.itemListElement).toHaveLength(3);
+  });
+
+  test("are not on the home page", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForBlocks(page);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);
+  });
+});
+
+test.describe("contact shortcut", () => {
+  test("goes to the contact page, storing whether the visitor came from presentation services", async ({ page }) => {
+    await page.goto("/global-brand-solutions/creative-production/presentation-services");
+    await waitForContent(page);
+    await page.getByRole("link", { name: "Contact us", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await waitForContent(page);
+    expect(await page.evaluate(() => localStorage.getItem("isPresentationService"))).toBe("true");
+    // The contact page's data says contactUs: false.
+    await expect(page.getByRole("link", { name: "Contact us", exact: true })).toHaveCount(0);
+
+    await page.goto("/about-us");
+    await waitForContent(page);
+    await page.getByRole("link", { name: "Contact us", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    expect(await page.evaluate(() => localStorage.getItem("isPresentationService"))).toBe("false");
+  });
+});
+
+test.describe("cookie consent, first visit", () => {
+  test.use({ storageState: firstVisit });
+
+  test("asks once the page shows; the choice survives a reload and Cookie Settings shows it", async ({ page }) => {
+    await page.goto("/about-us");
+    await waitForBlocks(page);
+    const banner = page.getByRole("dialog", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    await expectAccessible(page);
+    await banner.getByRole("button", { name: "Necessary only" }).click();
+    await expect(banner).toBeHidden();
+
+    await page.reload();
+    await waitForBlocks(page);
+    // The consent manager has loaded (Cookie Settings works) and has not asked again.
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(settings).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Cookies on this site" })).toBeHidden();
+    await expect(settings.getByRole("checkbox", { name: /Analytics/ })).not.toBeChecked();
+    await expectAccessible(page);
+
+    await settings.getByRole("checkbox", { name: /Analytics/ }).check({ force: true });
+    await settings.getByRole("button", { name: "Save my choices" }).click();
+    await expect(settings).toBeHidden();
+    await page.reload();
+    await waitForBlocks(page);
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie Settings" }).click();
+    await expect(page.getByRole("dialog", { name: "Cookie settings" }).getByRole("checkbox", { name: /Analytics/ })).toBeChecked();
+    await expect(page.getByRole("dialog", { name: "Cookie settings" }).getByRole("checkbox", { name: /Marketing/ })).not.toBeChecked();
+  });
+
+  test("holds keyboard focus until answered, then hands it back to the page", async ({ page }) => {
+    await page.goto("/about-us");
+    await waitForBlocks(page);
+    const banner = page.getByRole("dialog", { name: "Cookies on this site" });
+    // Once shown (its fade-in done), the banner has the focus.
+    await expect(banner).toHaveCSS("opacity", "1");
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect.poll(() => banner.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await focusedText(page)).toBe("Accept all");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    // Faded out (its buttons stay focusable while the fade runs), the page has the keyboard again.
+    await expect(page.locator("#cc-main .cm")).toHaveCSS("visibility", "hidden");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  });
+});
