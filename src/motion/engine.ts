@@ -190,7 +190,7 @@ export function startMotion(root: HTMLElement, device: MotionDevice, createSmoot
         gsap.ticker.lagSmoothing(500, 33);
       }
       context.revert();
-      gsap.set([...edged], { clearProps: "transform" });
+      if (edged.size > 0) gsap.set([...edged], { clearProps: "transform" });
       html.removeAttribute(motionAttribute);
     },
   };
