@@ -2,7 +2,7 @@
  * What happens around a page while it is on screen (SPEC 3, 4). The pinned background state is
  * marked at once, so the fixed band never changes behaviour under the visitor's eyes; the rest
  * (motion, the layout refresh timers, the body height, the reload on a width change) starts
- * after the first paint from a chunk of its own (./pageEffects.ts), so none of it weighs on the
+ * after the first paint from a chunk of its own (./runPageEffects.ts), so none of it weighs on the
  * page's initial script. All of it ends with the page.
  */
 import { useEffect, useLayoutEffect, useState } from "react";
@@ -30,7 +30,7 @@ export function PageEffects({ page, settings }: { page: Page; settings: LayoutSe
     if (!painted) return;
     let left = false;
     let stop: (() => void) | undefined;
-    import("./pageEffects.ts").then(
+    import("./runPageEffects.ts").then(
       (effects) => {
         if (!left) stop = effects.startPageEffects({ settings, shownAt });
       },

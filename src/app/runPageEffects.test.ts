@@ -4,7 +4,7 @@ import { useConsentPanel } from "../chrome/consent/consentPanel.ts";
 import type { MotionDevice } from "../motion/device.ts";
 import type { MotionController } from "../motion/load.ts";
 import { defaultLayoutSettings, type LayoutSettings } from "../runtime/layoutSettings.ts";
-import { pageTimings, saveBodyHeightLater, startPageEffects, startPageMotion } from "./pageEffects.ts";
+import { pageTimings, saveBodyHeightLater, startPageEffects, startPageMotion } from "./runPageEffects.ts";
 
 /** The motion engine stands in for itself: what matters here is when the page starts, refreshes, pauses and ends it. */
 const engine = vi.hoisted(() => ({
