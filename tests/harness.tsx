@@ -11,6 +11,7 @@ import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
 import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
+import { PageResourcesContext } from "../src/runtime/siteData.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../src/server/fixtures.ts";
 import { openLeadStore } from "../src/server/leadStore.ts";
@@ -81,7 +82,7 @@ export function renderSite(path: string, runtime: Runtime) {
   );
 }
 
-/** One block, mounted as the runtime mounts it, with the given items, options and page. */
+/** One block, mounted as the runtime mounts it (inside its page's text resources), with the given items, options and page. */
 export function renderBlock(
   block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
   slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string },
@@ -90,11 +91,13 @@ export function renderBlock(
   const page = slot.page ?? PageSchema.parse({ id: 1 });
   return render(
     <MemoryRouter>
-      <Component
-        slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
-        page={page}
-        hero={slot.hero}
-      />
+      <PageResourcesContext value={page.resources}>
+        <Component
+          slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
+          page={page}
+          hero={slot.hero}
+        />
+      </PageResourcesContext>
     </MemoryRouter>,
   );
 }

@@ -7,6 +7,7 @@ import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 
 export const blockLoaders = {
   hero: () => import("./hero/Hero.tsx").then((m) => m.block),
+  "hero-slider": () => import("./hero-slider/HeroSlider.tsx").then((m) => m.block),
   "rich-text": () => import("./rich-text/RichText.tsx").then((m) => m.block),
   "fixed-image": () => import("./fixed-image/FixedImage.tsx").then((m) => m.block),
   icons: () => import("./icons/Icons.tsx").then((m) => m.block),
@@ -20,4 +21,7 @@ export const blockLoaders = {
   infographics: () => import("./infographics/Infographics.tsx").then((m) => m.block),
   carousel: () => import("./carousel/Carousel.tsx").then((m) => m.block),
   video: () => import("./video/Video.tsx").then((m) => m.block),
+  "text-section": () => import("./text-section/TextSection.tsx").then((m) => m.block),
+  banners: () => import("./banners/Banners.tsx").then((m) => m.block),
+  media: () => import("./media/Media.tsx").then((m) => m.block),
 } satisfies BlockLoaders;
