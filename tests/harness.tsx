@@ -2,7 +2,9 @@
  * Renders the site (or one page) the way the app does, with a content service the test
  * controls: canned answers, or the real fixture service over fixtures/.
  */
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
+import { readFileSync } from "node:fs";
+import { expect } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
 import { layoutSource } from "../src/app/layoutSource.ts";
@@ -101,3 +103,35 @@ export function renderBlock(
     </MemoryRouter>,
   );
 }
+
+/** Opens a route of the site on the fixture service and waits until every block (and any carousel code) has arrived. */
+export async function openFixturePage(path: string) {
+  renderSite(path, testRuntime({ fetch: serviceFetch(fixtureService()) }));
+  await screen.findByRole("heading", { level: 1 });
+  // Below-the-fold blocks mount after the first paint.
+  await screen.findAllByRole("region");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await expect.poll(() => document.querySelectorAll(".block-loading").length).toBe(0);
+}
+
+/** The rendered section of a slot. */
+export function slotSection(slotId: string): HTMLElement {
+  const element = document.querySelector<HTMLElement>(`[data-slot="${slotId}"]`);
+  if (!element) throw new Error(`no section for slot ${slotId}`);
+  return element;
+}
+
+/** A fixture page as the service sends it (wire shape), for tests that compare what renders with what the content says. */
+export interface FixtureItem {
+  type: number;
+  title: string;
+  tags?: string[] | string | null;
+  [field: string]: unknown;
+}
+export function fixturePageData(name: string): { contents: FixtureItem[]; carouselList: FixtureItem[] | null; resources: Record<string, string> | null; [field: string]: unknown } {
+  return JSON.parse(readFileSync(`fixtures/pages/${name}.json`, "utf8")) as ReturnType<typeof fixturePageData>;
+}
+
+/** The tags of a wire item, however the service wrote them. */
+export const wireTags = (item: FixtureItem): string[] =>
+  (typeof item.tags === "string" ? item.tags.split(",") : (item.tags ?? [])).map((tag) => tag.trim().toLowerCase()).filter(Boolean);

@@ -20,7 +20,7 @@ export function Banners({ items, options, title, background, slotId }: BlockProp
           const name = toPlainText(item.title);
           return (
             <article key={item.key} className="banner">
-              {safeUrl(item.image) && <ContentImage className="banner__image" src={item.image} alt="" ratio={[16, 9]} />}
+              {safeUrl(item.image) && <ContentImage className="banner__image" src={item.image} alt="" ratio={[16, 9]} fit="contain" />}
               <div className="banner__body">
                 <h3 className="banner__title">{name}</h3>
                 <SafeHtml className="banner__text" html={item.shortDesc} />
