@@ -90,6 +90,7 @@ describe("pageSlots", () => {
                 { id: "offer", block: "rich-text", title: { field: "heading1" } },
                 { id: "faqs", block: "rich-text", title: { resource: "FAQS-TITLE" } },
                 { id: "custom", block: "rich-text", title: { resource: "NOT-SENT", default: "Written in the layout" } },
+                { id: "sent", block: "rich-text", title: { resource: "SENT", default: "Only when the service has none" } },
                 { id: "empty", block: "rich-text", title: { field: "category" } },
               ],
             }
@@ -97,11 +98,13 @@ describe("pageSlots", () => {
       ),
     );
     const p = page({ heading1: "Offer Starts from $9.99", category: "  " });
-    const { slots } = pageSlots(layout, p, (key) => (key === "FAQS-TITLE" ? "Questions we hear often" : undefined));
+    const sent: Record<string, string> = { "FAQS-TITLE": "Questions we hear often", SENT: "From the content service" };
+    const { slots } = pageSlots(layout, p, (key) => sent[key]);
     expect(slots.map((s) => [s.id, s.title])).toEqual([
       ["offer", "Offer Starts from $9.99"],
       ["faqs", "Questions we hear often"],
       ["custom", "Written in the layout"],
+      ["sent", "From the content service"],
       ["empty", null],
     ]);
   });

@@ -170,6 +170,38 @@ test("the infographic carousel rotates every 3.5 s until stopped", async ({ page
   expect(await firstShown()).toBe(stopped);
 });
 
+test("a quick flick moves the carousel one slide; a slow, short drag settles back (long-swipe threshold 300 ms)", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  const figures = page.locator('[data-slot="infographics"]').getByRole("group", { name: /Numbers/ });
+  await figures.scrollIntoViewIfNeeded();
+  const shown = () => figures.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute("aria-label");
+  const box = await figures.locator(".slider__track").boundingBox();
+  if (!box) throw new Error("no track");
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width * 0.7;
+
+  // Slow: a fifth of a slide over about 700 ms.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 7; step++) {
+    await page.mouse.move(x - step * 10, y);
+    await page.waitForTimeout(100);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(800);
+  expect(await shown()).toBe("1 of 4");
+
+  // Quick: the same distance within 100 ms.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 70, y, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(shown).toBe("2 of 4");
+});
+
 test("the FAQ accordion keeps one answer open: opening one closes the other", async ({ page }) => {
   await page.goto("/Home");
   await waitForBlocks(page);
