@@ -86,16 +86,22 @@ describe("Slider", () => {
     expect(shown()).toEqual(["2 of 4"]);
   });
 
-  it("stops while keyboard focus is inside", () => {
+  it("stops when keyboard focus comes in, until the visitor starts it again", () => {
     viewport(400);
     vi.useFakeTimers();
     render(<Slider label="Key figures" slides={slides(4)} settings={sliderPresets.infographics} />);
     // Keyboard focus as :focus-visible sees it: a key press, then focus (Playwright checks that a mouse click does not stop it).
     fireEvent.keyDown(document.body, { key: "Tab" });
-    act(() => screen.getByRole("button", { name: "Stop automatic slide show" }).focus());
+    act(() => screen.getByRole("button", { name: "Next slide" }).focus());
     tick(20_000);
     expect(shown()).toEqual(["1 of 4"]);
     expect(document.querySelector(".slider__track")).toHaveAttribute("aria-live", "polite");
+    act(() => screen.getByRole("button", { name: "Next slide" }).blur());
+    tick(20_000);
+    expect(shown()).toEqual(["1 of 4"]);
+    fireEvent.click(screen.getByRole("button", { name: "Start automatic slide show" }));
+    tick(3500);
+    expect(shown()).toEqual(["2 of 4"]);
   });
 
   it("never rotates on its own under prefers-reduced-motion, but the visitor may start it", () => {

@@ -1,10 +1,10 @@
 /**
  * The site's carousel, following the WAI-ARIA carousel pattern: a labelled group of labelled
  * slides ("2 of 5"); previous and next buttons; for carousels that rotate on their own a
- * visible pause/play control first, rotation that stops while the pointer is over the carousel
- * or keyboard focus is in it, and none at all under prefers-reduced-motion; slides out of view
- * hidden from assistive technology and taken out of the tab order (inert); changes announced
- * politely except while rotating.
+ * visible pause/play control first, rotation that pauses while the pointer is over the carousel,
+ * stops when keyboard focus comes in (until started again), and never starts on its own under
+ * prefers-reduced-motion; slides out of view hidden from assistive technology and taken out of
+ * the tab order (inert); changes announced politely except while rotating.
  *
  * Engine: keen-slider, for every carousel of SPEC 9. It is about 6 kB gzip against Swiper's
  * 20 kB, has no dependencies, and covers what SPEC 9 asks (slides per view by viewport width,
@@ -15,7 +15,7 @@
 import { useKeenSlider, type KeenSliderInstance, type KeenSliderOptions, type KeenSliderPlugin } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { prefersReducedMotion, useEngaged } from "./motion.ts";
+import { prefersReducedMotion, useRotationPause } from "./motion.ts";
 import { mostInView, sliderDefaults, swipeTarget, type SliderSettings } from "./sliderSettings.ts";
 import "./slider.css";
 
@@ -73,7 +73,7 @@ export function Slider({ label, slides, settings, className }: SliderProps) {
   const [perView, setPerView] = useState(settings.steps[0].perView);
   const [stopped, setStopped] = useState(reducedMotion);
   const root = useRef<HTMLDivElement>(null);
-  const engaged = useEngaged(root);
+  const hovered = useRotationPause(root, () => setStopped(true));
   // The buttons own the current slide; keen-slider reports one only when it was dragged there.
   const dragging = useRef(false);
 
@@ -119,7 +119,7 @@ export function Slider({ label, slides, settings, className }: SliderProps) {
   };
 
   const autoplay = settings.autoplayMs !== null && movable;
-  const rotating = autoplay && !stopped && !engaged;
+  const rotating = autoplay && !stopped && !hovered;
   const advance = useEffectEvent(() => go(1));
   useEffect(() => {
     if (!rotating || settings.autoplayMs === null) return;

@@ -1,5 +1,5 @@
-/** What the visitor asked of motion, and whether they are engaged with a moving part: shared by every carousel. */
-import { useEffect, useState, type RefObject } from "react";
+/** What the visitor asked of motion, and how carousels pause for them: shared by every moving part. */
+import { useEffect, useEffectEvent, useState, type RefObject } from "react";
 
 export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -19,34 +19,30 @@ export function hasKeyboardFocus(element: Element): boolean {
 }
 
 /**
- * True while the pointer is over the element or keyboard focus is inside it: the WAI-ARIA
- * carousel pattern stops automatic rotation then. Listened to natively because the element is
- * a group, not a control; nothing here makes it one.
+ * The WAI-ARIA carousel pattern's rules for automatic rotation: it pauses while the pointer is
+ * over the carousel (the returned flag), and it stops when keyboard focus moves into it,
+ * resuming only when the visitor starts it again with the rotation control (`onKeyboardFocus`).
+ * Listened to natively because the element is a group, not a control; nothing here makes it one.
  */
-export function useEngaged(ref: RefObject<HTMLElement | null>): boolean {
+export function useRotationPause(ref: RefObject<HTMLElement | null>, onKeyboardFocus: () => void): boolean {
   const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const stop = useEffectEvent(onKeyboardFocus);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const enter = () => setHovered(true);
     const leave = () => setHovered(false);
     const focusIn = (event: FocusEvent) => {
-      if (event.target instanceof Element && hasKeyboardFocus(event.target)) setFocused(true);
-    };
-    const focusOut = (event: FocusEvent) => {
-      if (!(event.relatedTarget instanceof Node && element.contains(event.relatedTarget))) setFocused(false);
+      if (event.target instanceof Element && hasKeyboardFocus(event.target)) stop();
     };
     element.addEventListener("mouseenter", enter);
     element.addEventListener("mouseleave", leave);
     element.addEventListener("focusin", focusIn);
-    element.addEventListener("focusout", focusOut);
     return () => {
       element.removeEventListener("mouseenter", enter);
       element.removeEventListener("mouseleave", leave);
       element.removeEventListener("focusin", focusIn);
-      element.removeEventListener("focusout", focusOut);
     };
   }, [ref]);
-  return hovered || focused;
+  return hovered;
 }

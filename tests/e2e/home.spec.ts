@@ -72,7 +72,7 @@ test.describe("hero", () => {
     await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 4", { timeout: 4500 });
   });
 
-  test("the pause control stops and restarts the loop, and keyboard focus inside stops it too", async ({ page }) => {
+  test("the pause control stops and restarts the loop; keyboard focus coming in stops it until restarted", async ({ page }) => {
     await page.goto("/Home");
     await waitForContent(page);
     await page.mouse.move(0, 0);
@@ -86,6 +86,7 @@ test.describe("hero", () => {
     // Keyboard focus: Tab from the control to the first dot.
     await page.keyboard.press("Tab");
     await expect(headlines(page).getByRole("button", { name: /^Slide 1/ })).toBeFocused();
+    await expect(headlines(page).getByRole("button", { name: "Start slide rotation" })).toBeVisible();
     await expectNoChangeFor(page, 4000);
   });
 

@@ -3,15 +3,15 @@
  * after the previous one fades out over 0.5 s, and the loop runs forever. Indicator dots jump
  * to a slide; hovering (a dot or any part of the slider) pauses. It follows the WAI-ARIA
  * carousel pattern: a visible pause/play control (the first thing to focus: slides hold only
- * text), rotation that stops while keyboard
- * focus is inside, none under prefers-reduced-motion, and polite announcements once stopped.
+ * text), rotation that stops when keyboard focus comes in (until the visitor starts it again),
+ * none under prefers-reduced-motion, and polite announcements once stopped.
  *
  * Above the fold, so it is small and hand-written: the fades are CSS transitions whose
  * durations come from the constants below; only the 3 s clock runs in script.
  */
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
-import { prefersReducedMotion, useEngaged } from "../../ui/motion.ts";
+import { prefersReducedMotion, useRotationPause } from "../../ui/motion.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { heroSliderOptions, type HeroSliderOptions } from "./options.ts";
@@ -28,10 +28,10 @@ const fades = {
 export function HeroSlider({ items, options, title, slotId }: BlockProps<HeroSliderOptions>) {
   const count = items.length;
   const root = useRef<HTMLDivElement>(null);
-  const engaged = useEngaged(root);
   const [stopped, setStopped] = useState(prefersReducedMotion);
+  const hovered = useRotationPause(root, () => setStopped(true));
   const [current, setCurrent] = useState(0);
-  const rotating = count > 1 && !stopped && !engaged;
+  const rotating = count > 1 && !stopped && !hovered;
 
   const next = useEffectEvent(() => setCurrent((current + 1) % count));
   useEffect(() => {
