@@ -113,7 +113,7 @@ describe("rendering generated pages through every layout", () => {
           for (const slot of layout.slots) {
             if (slot.kind !== "block" || blockRegistry[slot.block].consumes.length === 0) continue;
             const consumes = blockRegistry[slot.block].consumes;
-            const selected = referenceFilter(page.contents, slot.items ?? {}, consumes);
+            const selected = referenceFilter(slot.items?.from === "carouselList" ? page.carouselList : page.contents, slot.items ?? {}, consumes);
             const section = container.querySelector(`[data-slot="${slot.id}"]`);
             // A section is present exactly when its filter selects items.
             expect(section !== null, `${name}: slot ${slot.id}`).toBe(selected.length > 0);

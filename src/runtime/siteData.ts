@@ -5,9 +5,11 @@
 import { createContext, useCallback, useContext, useMemo } from "react";
 import { create } from "zustand";
 import type { ContentClient } from "../content/client.ts";
-import type { MenuGroup, Resources } from "../content/contract.ts";
+import type { MenuGroup, Page, Resources } from "../content/contract.ts";
 import { menusBySlot, type SiteMenus } from "../content/menus.ts";
 import { resourceDefaults } from "./registry.ts";
+import { resolveText } from "./resolveText.ts";
+import type { TextSource } from "./textSource.ts";
 
 interface SiteData {
   resources: Resources | null;
@@ -86,4 +88,10 @@ export function useResourceLookup(): (key: string) => string | undefined {
 export function useResourceText(): (key: string, fallback?: string) => string {
   const lookup = useResourceLookup();
   return useCallback((key: string, fallback?: string) => lookup(key) ?? fallback ?? resourceDefaults[key] ?? "", [lookup]);
+}
+
+/** Copy a layout points at (a text resource or a field of the page), for blocks that show fixed sections. */
+export function useLayoutText(page: Page): (source: TextSource | undefined) => string | null {
+  const lookup = useResourceLookup();
+  return useCallback((source: TextSource | undefined) => (source ? resolveText(source, page, lookup) : null), [page, lookup]);
 }

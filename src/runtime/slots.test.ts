@@ -80,4 +80,32 @@ describe("pageSlots", () => {
     const { slots } = pageSlots(layout, page({ blogImage: "/media/bg.svg", contents: [wireItem("Blogs")] }), noText);
     expect(slots[0]?.background).toBe("/media/bg.svg");
   });
+
+  it("takes a heading from a resource (page, site, then default) or from a page field", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(
+        name === "default"
+          ? {
+              slots: [
+                { id: "offer", block: "rich-text", title: { field: "heading1" } },
+                { id: "faqs", block: "rich-text", title: { resource: "FAQS-TITLE" } },
+                { id: "custom", block: "rich-text", title: { resource: "NOT-SENT", default: "Written in the layout" } },
+                { id: "sent", block: "rich-text", title: { resource: "SENT", default: "Only when the service has none" } },
+                { id: "empty", block: "rich-text", title: { field: "category" } },
+              ],
+            }
+          : undefined,
+      ),
+    );
+    const p = page({ heading1: "Offer Starts from $9.99", category: "  " });
+    const sent: Record<string, string> = { "FAQS-TITLE": "Questions we hear often", SENT: "From the content service" };
+    const { slots } = pageSlots(layout, p, (key) => sent[key]);
+    expect(slots.map((s) => [s.id, s.title])).toEqual([
+      ["offer", "Offer Starts from $9.99"],
+      ["faqs", "Questions we hear often"],
+      ["custom", "Written in the layout"],
+      ["sent", "From the content service"],
+      ["empty", null],
+    ]);
+  });
 });

@@ -6,8 +6,9 @@
 import { contentTypeName, type ContentItem, type ContentTemplate, type Page } from "../content/contract.ts";
 import { selectItems } from "./filter.ts";
 import type { LayoutSlot, ResolvedLayout } from "./layout.ts";
-import { blockRegistry, resourceDefaults, templateRegistry, type BlockName } from "./registry.ts";
+import { blockRegistry, templateRegistry, type BlockName } from "./registry.ts";
 import type { SlotTitle } from "./schemas.ts";
+import { resolveText, type TextLookup } from "./resolveText.ts";
 
 export interface RenderSlot {
   id: string;
@@ -23,12 +24,9 @@ export interface RenderSlot {
   source: "layout" | "template";
 }
 
-/** Resource text: the page's own resources, then the site's, then the slot's or registry's default. */
-export type TextLookup = (key: string) => string | undefined;
-
-function titleText(title: SlotTitle | undefined, text: TextLookup): string | null {
-  if (!title) return null;
-  return text(title.resource) ?? title.default ?? resourceDefaults[title.resource] ?? null;
+/** A slot's heading: a resource (the page's own, then the site's, then the default) or a page field. */
+function titleText(title: SlotTitle | undefined, page: Page, text: TextLookup): string | null {
+  return title ? resolveText(title, page, text) : null;
 }
 
 function parseTemplateOptions(raw: string | null): { options: Record<string, unknown>; problem?: string } {
@@ -76,7 +74,7 @@ export function templateSlots(
       items,
       options: { ...entry.options, ...options },
       fallbackOptions: { ...entry.options },
-      title: titleText(entry.title, text),
+      title: titleText(entry.title, page, text),
       background: null,
       source: "template",
     });
@@ -94,7 +92,7 @@ function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, tex
     items,
     options: slot.options ?? {},
     fallbackOptions: null,
-    title: titleText(slot.title, text),
+    title: titleText(slot.title, page, text),
     background: slot.background ? page[slot.background] : null,
     source: "layout",
   };
