@@ -73,6 +73,27 @@ describe("pageSlots", () => {
     expect(problems).toEqual(['template "Icon_CommonTemplate" cannot show content type 4']);
   });
 
+  it("does not repeat in the layout's sections an item a content template places", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(name === "default" ? { slots: [{ id: "thumbnails", block: "thumbnails" }, { id: "templates", templates: true }] } : undefined),
+    );
+    const p = page({
+      contents: [wireItem("Thumbnails", { title: "Placed", tags: ["CAPABILITIES"] }), wireItem("Thumbnails", { title: "Loose" })],
+      conetentTemplates: [{ contentType: 10, tagName: "CAPABILITIES", templateName: "Thumbnail_Insurance_Page_Template" }],
+    });
+    const { slots } = pageSlots(layout, p, noText);
+    expect(slots.map((s) => [s.id, s.items.map((i) => i.title)])).toEqual([
+      ["thumbnails", ["Loose"]],
+      ["tpl-thumbnail-insurance-page-template-capabilities", ["Placed"]],
+    ]);
+  });
+
+  it("still shows every item when the layout has no place for templates", async () => {
+    const layout = await resolveLayout("x", (name) => Promise.resolve(name === "default" ? { slots: [{ id: "thumbnails", block: "thumbnails" }] } : undefined));
+    const p = page({ contents: [wireItem("Thumbnails", { tags: ["CAPABILITIES"] })], conetentTemplates: [{ contentType: 10, tagName: "CAPABILITIES", templateName: "Thumbnail_CommonTemplate" }] });
+    expect(pageSlots(layout, p, noText).slots[0]?.items).toHaveLength(1);
+  });
+
   it("resolves a slot's background from the page image field it names", async () => {
     const layout = await resolveLayout("x", (name) =>
       Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "blog-cards", background: "blogImage" }] } : undefined),

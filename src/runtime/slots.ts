@@ -82,9 +82,9 @@ export function templateSlots(
   return { slots, problems };
 }
 
-function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, text: TextLookup): RenderSlot | null {
+function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, text: TextLookup, placed: ReadonlySet<string>): RenderSlot | null {
   const consumes = blockRegistry[slot.block].consumes;
-  const items = consumes.length === 0 ? [] : selectItems(page, slot.items ?? {}, consumes);
+  const items = consumes.length === 0 ? [] : selectItems(page, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
   if (consumes.length > 0 && items.length === 0) return null;
   return {
     id: slot.id,
@@ -98,17 +98,23 @@ function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, tex
   };
 }
 
-/** Everything the renderer mounts for a page, top to bottom. */
+/**
+ * Everything the renderer mounts for a page, top to bottom. An item that one of the page's
+ * content templates places is not repeated by the layout's own sections: the editor chose
+ * where it goes, and a page should not show the same card twice.
+ */
 export function pageSlots(layout: ResolvedLayout, page: Page, text: TextLookup): { slots: RenderSlot[]; problems: string[] } {
-  const problems: string[] = [];
+  const templated = layout.slots.some((slot) => slot.kind === "templates")
+    ? templateSlots(page.conetentTemplates, page, text)
+    : { slots: [], problems: [] };
+  const placed = new Set(templated.slots.flatMap((slot) => slot.items.map((item) => item.key)));
+  const problems: string[] = [...templated.problems];
   const slots: RenderSlot[] = [];
   for (const slot of layout.slots) {
     if (slot.kind === "templates") {
-      const expanded = templateSlots(page.conetentTemplates, page, text);
-      problems.push(...expanded.problems);
-      slots.push(...expanded.slots);
+      slots.push(...templated.slots);
     } else {
-      const rendered = blockSlot(slot, page, text);
+      const rendered = blockSlot(slot, page, text, placed);
       if (rendered) slots.push(rendered);
     }
   }
