@@ -110,17 +110,17 @@ test.describe("home video", () => {
     await waitForBlocks(page);
     await playButton(page).click();
     await expect.poll(() => paused(video(page))).toBe(false);
-    expect(await controls(video(page))).toBe(true);
+    await expect.poll(() => controls(video(page))).toBe(true);
     await expect(playButton(page)).toHaveCount(0);
 
     await video(page).click({ position: { x: 120, y: 80 } });
     await expect.poll(() => paused(video(page))).toBe(true);
-    expect(await controls(video(page))).toBe(false);
+    await expect.poll(() => controls(video(page))).toBe(false);
     await expect(playButton(page)).toBeVisible();
 
     await video(page).click({ position: { x: 120, y: 80 } });
     await expect.poll(() => paused(video(page))).toBe(false);
-    expect(await controls(video(page))).toBe(true);
+    await expect.poll(() => controls(video(page))).toBe(true);
   });
 
   test("the end of the video brings the icon back and hides controls", async ({ page }) => {
@@ -134,7 +134,7 @@ test.describe("home video", () => {
     });
     await expect(playButton(page)).toBeVisible({ timeout: 20_000 });
     expect(await video(page).evaluate((element: HTMLVideoElement) => element.ended)).toBe(true);
-    expect(await controls(video(page))).toBe(false);
+    await expect.poll(() => controls(video(page))).toBe(false);
   });
 
   test("pauses when scrolled out of view", async ({ page }) => {
