@@ -3,7 +3,7 @@
  * controls: canned answers, or the real fixture service over fixtures/.
  */
 import { render } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { blockLoaders } from "../src/blocks/index.ts";
@@ -81,25 +81,35 @@ export function renderSite(path: string, runtime: Runtime) {
   );
 }
 
+type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };
+type SlotInput = { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string };
+
+/** A block element as the runtime mounts it: the slot's items, options and title, and the page. */
+function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
+  const page = slot.page ?? PageSchema.parse({ id: 1 });
+  return (
+    <Component
+      slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
+      page={page}
+      hero={slot.hero}
+    />
+  );
+}
+
 /**
  * One block, mounted as the runtime mounts it, with the given items, options and page.
  * Blocks that call the content service need a `runtime` (see testRuntime).
  */
-export function renderBlock(
-  block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
-  slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string },
-  { runtime }: { runtime?: Runtime } = {},
-) {
-  const { Component } = block;
-  const page = slot.page ?? PageSchema.parse({ id: 1 });
-  const mounted = (
-    <MemoryRouter>
-      <Component
-        slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
-        page={page}
-        hero={slot.hero}
-      />
-    </MemoryRouter>
-  );
+export function renderBlock(block: BlockModule, slot: SlotInput, { runtime }: { runtime?: Runtime } = {}) {
+  const mounted = <MemoryRouter>{mountedBlock(block, slot)}</MemoryRouter>;
   return render(runtime ? <RuntimeProvider runtime={runtime}>{mounted}</RuntimeProvider> : mounted);
+}
+
+/**
+ * One block on a page at `path` (query included), with a router the test can read
+ * (`router.state.location`) and drive (`router.navigate(-1)` is the back button).
+ */
+export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime) {
+  const router = createMemoryRouter([{ path: "*", element: mountedBlock(block, slot) }], { initialEntries: [path] });
+  return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
 }

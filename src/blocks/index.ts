@@ -22,4 +22,7 @@ export const blockLoaders = {
   video: () => import("./video/Video.tsx").then((m) => m.block),
   "contact-form": () => import("./contact-form/ContactForm.tsx").then((m) => m.block),
   "office-map": () => import("./office-map/OfficeMap.tsx").then((m) => m.block),
+  "content-list": () => import("./content-list/ContentList.tsx").then((m) => m.block),
+  "article-detail": () => import("./article-detail/ArticleDetail.tsx").then((m) => m.block),
+  "thought-paper-download": () => import("./thought-paper-download/ThoughtPaperDownload.tsx").then((m) => m.block),
 } satisfies BlockLoaders;

@@ -4,10 +4,12 @@
  */
 import type * as z from "zod/mini";
 import type { BlockName } from "../runtime/registry.ts";
+import { articleDetailOptions } from "./article-detail/options.ts";
 import { blogCardsOptions } from "./blog-cards/options.ts";
 import { carouselOptions } from "./carousel/options.ts";
 import { caseStudyCardsOptions } from "./case-study-cards/options.ts";
 import { contactFormOptions } from "./contact-form/options.ts";
+import { contentListOptions } from "./content-list/options.ts";
 import { faqOptions } from "./faq/options.ts";
 import { fixedImageOptions } from "./fixed-image/options.ts";
 import { heroOptions } from "./hero/options.ts";
@@ -18,6 +20,7 @@ import { panelsOptions } from "./panels/options.ts";
 import { richTextOptions } from "./rich-text/options.ts";
 import { testimonialsOptions } from "./testimonials/options.ts";
 import { thoughtPaperCardsOptions } from "./thought-paper-cards/options.ts";
+import { thoughtPaperDownloadOptions } from "./thought-paper-download/options.ts";
 import { thumbnailsOptions } from "./thumbnails/options.ts";
 import { videoOptions } from "./video/options.ts";
 
@@ -38,4 +41,7 @@ export const blockOptions = {
   video: videoOptions,
   "contact-form": contactFormOptions,
   "office-map": officeMapOptions,
+  "content-list": contentListOptions,
+  "article-detail": articleDetailOptions,
+  "thought-paper-download": thoughtPaperDownloadOptions,
 } satisfies Record<BlockName, z.ZodMiniType>;
