@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { Link, NavigationType, useNavigationType, useSearchParams } from "react-router-dom";
+import { Link, NavigationType, useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import { config } from "../../config.ts";
 import type { ContentItem } from "../../content/contract.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
@@ -16,6 +16,12 @@ import { contentListOptions, type ContentListOptions, type ListContentType } fro
 import { Pagination } from "./Pagination.tsx";
 import { useContentList } from "./useContentList.ts";
 import "./content-list.css";
+
+/** The query string of this list view with `change` applied ("" when everything is the default). */
+function searchWith(params: URLSearchParams, change: Partial<ListState>): string {
+  const query = writeListState(params, change).toString();
+  return query === "" ? "" : `?${query}`;
+}
 
 /** The card of each list (SPEC 2.8); list cards link to the list's own address. */
 const cards: Record<ListContentType, (item: ContentItem) => ReactNode> = {
@@ -46,7 +52,9 @@ function useSearchDraft(fromAddress: string) {
 /** SPEC 2.8, 4: a searchable, sortable, filterable and paged list of blogs, case studies or thought papers. */
 export function ContentList({ options, page, title, slotId }: BlockProps<ContentListOptions>) {
   const { client } = useRuntime();
-  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
   const state = readListState(params);
   const pageSize = config.listPageSize + options.extraItems;
   const list = useContentList(
@@ -56,11 +64,11 @@ export function ContentList({ options, page, title, slotId }: BlockProps<Content
   const last = pageCount(list.total, pageSize);
   const narrow = useMediaQuery(narrowScreen);
   const [draft, setDraft] = useSearchDraft(state.search);
+  const searchFor = (change: Partial<ListState>) => searchWith(params, change);
   const top = useRef<HTMLDivElement>(null);
 
   const change = (next: Partial<ListState>, how: { replace?: boolean } = {}) =>
-    setParams((current) => writeListState(current, next), { replace: how.replace ?? false });
-  const searchFor = (target: number) => `?${writeListState(params, { page: target }).toString()}`;
+    void navigate({ search: searchFor(next) }, { replace: how.replace ?? false });
   const backToTop = () => top.current?.scrollIntoView({ block: "start" });
 
   const announcement =
@@ -86,7 +94,7 @@ export function ContentList({ options, page, title, slotId }: BlockProps<Content
     results = (
       <div className="content-list__message">
         <p>No Records Found</p>
-        {state.page > 1 && <Link to={{ search: searchFor(1) }}>Go to the first page</Link>}
+        {state.page > 1 && <Link to={{ search: searchFor({ page: 1 }) }}>Go to the first page</Link>}
       </div>
     );
   } else if (list.items.length === 0) {
@@ -119,7 +127,7 @@ export function ContentList({ options, page, title, slotId }: BlockProps<Content
         {announcement}
       </p>
       {(list.status === "results" || list.status === "loading") && last > 1 && (
-        <Pagination current={state.page} last={last} narrow={narrow} searchFor={searchFor} onNavigate={backToTop} />
+        <Pagination current={state.page} last={last} narrow={narrow} searchFor={(target) => searchFor({ page: target })} onNavigate={backToTop} />
       )}
     </Section>
   );
