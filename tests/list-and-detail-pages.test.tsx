@@ -72,11 +72,14 @@ describe("detail pages", () => {
 });
 
 describe("thank-you pages", () => {
-  it.each(["/Thankyou", "/ThoughtPapers-Thankyou"])("%s: carousels and the content block", async (path) => {
+  it.each(["/Thankyou", "/ThoughtPapers-Thankyou"])("%s: the content block, then the next steps and the page's carousels", async (path) => {
     open(path);
     await screen.findByRole("heading", { level: 1 }, { timeout: 5000 });
-    await waitFor(() => expect(screen.getAllByRole("group", { name: /What happens next|Highlights/ }).length).toBeGreaterThan(0), { timeout: 5000 });
-    expect(screen.getByRole("group", { name: "What happens next" })).toBeInTheDocument();
-    expect(document.querySelector(".prose")).not.toBeNull();
+    const nextSteps = await screen.findByRole("region", { name: "Next Steps" }, { timeout: 5000 });
+    expect(within(nextSteps).getByRole("group", { name: "Next Steps" })).toHaveAttribute("aria-roledescription", "carousel");
+    const content = document.querySelector(".prose");
+    expect(content).not.toBeNull();
+    expect(content?.compareDocumentPosition(nextSteps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole("group").filter((group) => group.getAttribute("aria-roledescription") === "carousel")).toHaveLength(2);
   });
 });
