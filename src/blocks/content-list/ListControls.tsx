@@ -18,7 +18,8 @@ const pick = <T extends string>(values: readonly T[], value: string): T | undefi
 export function ListControls({ searchLabel, search, sort, filter, onSearch, onSort, onFilter }: ListControlsProps) {
   const id = useId();
   return (
-    <form className="list-controls" role="search" aria-label={searchLabel} onSubmit={(event) => event.preventDefault()}>
+    // data-site-form: the site's own form, as opposed to one slipped into content (tests/xss.ts).
+    <form className="list-controls" role="search" aria-label={searchLabel} data-site-form="" onSubmit={(event) => event.preventDefault()}>
       <div className="list-controls__field list-controls__field--search">
         <label htmlFor={`${id}-search`}>{searchLabel}</label>
         <input
