@@ -13,20 +13,23 @@ interface PaginationProps {
 
 /** Numbered pages with previous and next arrows (SPEC 2.8, 9), as links: each page of results has an address. */
 export function Pagination({ current, last, narrow, searchFor, onNavigate }: PaginationProps) {
+  // An arrow with nowhere to go keeps its place on screen but is not announced as an empty item.
   const arrow = (page: number, label: string, glyph: string, rel: "prev" | "next") =>
     page >= 1 && page <= last ? (
-      <Link className="pagination__link pagination__arrow" to={{ search: searchFor(page) }} aria-label={label} rel={rel} onClick={onNavigate}>
-        <span aria-hidden="true">{glyph}</span>
-      </Link>
+      <li>
+        <Link className="pagination__link pagination__arrow" to={{ search: searchFor(page) }} aria-label={label} rel={rel} onClick={onNavigate}>
+          <span aria-hidden="true">{glyph}</span>
+        </Link>
+      </li>
     ) : (
-      <span className="pagination__link pagination__arrow is-disabled" aria-hidden="true">
-        {glyph}
-      </span>
+      <li aria-hidden="true">
+        <span className="pagination__link pagination__arrow is-disabled">{glyph}</span>
+      </li>
     );
   return (
     <nav className="pagination" aria-label="Pagination">
       <ul className="pagination__list">
-        <li>{arrow(current - 1, "Previous page", "‹", "prev")}</li>
+        {arrow(current - 1, "Previous page", "‹", "prev")}
         {pageWindow(current, last, narrow).map((page) => (
           <li key={page}>
             <Link
@@ -40,7 +43,7 @@ export function Pagination({ current, last, narrow, searchFor, onNavigate }: Pag
             </Link>
           </li>
         ))}
-        <li>{arrow(current + 1, "Next page", "›", "next")}</li>
+        {arrow(current + 1, "Next page", "›", "next")}
       </ul>
     </nav>
   );
