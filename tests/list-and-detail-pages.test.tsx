@@ -78,8 +78,8 @@ describe("thank-you pages", () => {
     const nextSteps = await screen.findByRole("region", { name: "Next Steps" }, { timeout: 5000 });
     expect(within(nextSteps).getByRole("group", { name: "Next Steps" })).toHaveAttribute("aria-roledescription", "carousel");
     const content = document.querySelector(".prose");
-    expect(content).not.toBeNull();
-    expect(content?.compareDocumentPosition(nextSteps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    if (!content) throw new Error("no content block");
+    expect(content.compareDocumentPosition(nextSteps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getAllByRole("group").filter((group) => group.getAttribute("aria-roledescription") === "carousel")).toHaveLength(2);
   });
 });
