@@ -29,7 +29,7 @@ describe("list pages", () => {
     ["/thoughtpapers", "Search ThoughtPapers", "All Thought Papers", config.listPageSize],
   ])("%s: the page's hero, then the list with its search box and a page of cards", async (path, searchLabel, heading, pageSize) => {
     open(path);
-    await screen.findByRole("heading", { level: 1 });
+    await screen.findByRole("heading", { level: 1 }, { timeout: 5000 });
     const list = await screen.findByRole("region", { name: heading }, { timeout: 5000 });
     expect(within(list).getByRole("searchbox", { name: searchLabel })).toBeInTheDocument();
     expect(within(list).getByRole("combobox", { name: "Sort by" })).toBeInTheDocument();

@@ -5,6 +5,9 @@ import { wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
 import { useAncestorPage } from "./useAncestorPage.ts";
 
+/** Generous waits: the suite shares a busy machine. */
+const slow = { timeout: 5000 };
+
 const ancestor = () => window.localStorage.getItem("ancestorPage");
 
 function Probe({ remember }: { remember: boolean }) {
@@ -37,13 +40,13 @@ describe("the ancestor page (SPEC 3)", () => {
   it.each(["/blogs/future-of-work", "/casestudies/claims"])("is not %s: blog and case-study pages are not ancestors (registry/routes.json)", async (path) => {
     window.localStorage.setItem("ancestorPage", "/Resources?tab=2");
     renderSite(path, testRuntime({ fetch: cannedFetch({ pages }) }));
-    await screen.findByRole("heading", { level: 1 });
+    await screen.findByRole("heading", { level: 1 }, slow);
     expect(ancestor()).toBe("/Resources?tab=2");
   });
 
   it.each(["/thoughtPapers/future-of-work", "/Feedback?from=mail"])("is %s: any other page is one", async (path) => {
     renderSite(path, testRuntime({ fetch: cannedFetch({ pages }) }));
-    await screen.findByRole("heading", { level: 1 });
+    await screen.findByRole("heading", { level: 1 }, slow);
     expect(ancestor()).toBe(path);
   });
 });

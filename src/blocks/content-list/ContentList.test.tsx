@@ -8,6 +8,9 @@ import type { ContentListRequest } from "../../content/contract.ts";
 import { toPlainText } from "../../ui/text.ts";
 import { block } from "./ContentList.tsx";
 
+/** Generous waits: the suite shares a busy machine. */
+const slow = { timeout: 5000 };
+
 const scrollIntoView = vi.fn();
 beforeEach(() => {
   scrollIntoView.mockClear();
@@ -20,7 +23,7 @@ afterEach(() => {
 });
 
 /** Text on the page, not counting the announcement of it. */
-const shown = (text: string) => screen.findByText(text, { ignore: "[role=status], script, style" });
+const shown = (text: string) => screen.findByText(text, { ignore: "[role=status], script, style" }, slow);
 
 interface FixtureItem {
   title: string;
@@ -51,7 +54,7 @@ describe("content-list", () => {
     const { runtime, requests } = listService();
     renderBlockAt("/blogs", block, blogList, runtime);
     expect(screen.getByText("Loading...")).toBeInTheDocument();
-    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    await waitFor(() => expect(cardTitles()).toHaveLength(10), slow);
     const newest = fixtureItems("blogs");
     expect(cardTitles()).toEqual(newest.slice(0, 10).map((item) => toPlainText(item.title)));
     expect(requests).toEqual([{ contentType: 2, search: "", sort: "Descending", pageName: "Blogs", pageSize: 10, PageNo: 1, Filter: "All" }]);
@@ -68,7 +71,7 @@ describe("content-list", () => {
   it("starts from the search, sort, filter and page in the address", async () => {
     const { runtime, requests } = listService();
     renderBlockAt("/blogs?search=automation&sort=ascending&filter=last-6-months&page=1", block, blogList, runtime);
-    await waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() => expect(requests).toHaveLength(1), slow);
     expect(requests[0]).toMatchObject({ search: "automation", sort: "Ascending", Filter: "Last 6 Months", PageNo: 1 });
     expect(screen.getByRole("searchbox", { name: "Search Blog" })).toHaveValue("automation");
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("Ascending");
@@ -78,7 +81,7 @@ describe("content-list", () => {
   it("searches as the visitor types: one request 300 ms after the last key, the address follows, back to page 1", async () => {
     const { runtime, requests } = listService();
     const { router } = renderBlockAt("/blogs?page=2", block, blogList, runtime);
-    await waitFor(() => expect(cardTitles().length).toBeGreaterThan(0));
+    await waitFor(() => expect(cardTitles().length).toBeGreaterThan(0), slow);
     vi.useFakeTimers();
     // Key by key, as typing does, each change well within 300 ms of the one before.
     const box = screen.getByRole("searchbox", { name: "Search Blog" });
@@ -95,24 +98,24 @@ describe("content-list", () => {
     vi.useRealTimers();
     expect(requests.map((r) => [r.search, r.PageNo])).toEqual([["", 2], ["Automation", 1]]);
     const wanted = fixtureItems("blogs").filter((item) => toPlainText(item.title).toLowerCase().includes("automation"));
-    await waitFor(() => expect(cardTitles()).toEqual(wanted.slice(0, 10).map((item) => toPlainText(item.title))));
+    await waitFor(() => expect(cardTitles()).toEqual(wanted.slice(0, 10).map((item) => toPlainText(item.title))), slow);
     expect(screen.getByRole("searchbox", { name: "Search Blog" })).toHaveValue("Automation");
   });
 
   it("sorts and filters through the address; the back button returns to the earlier view", async () => {
     const { runtime, requests } = listService();
     const { router } = renderBlockAt("/blogs?page=2", block, blogList, runtime);
-    await waitFor(() => expect(cardTitles().length).toBeGreaterThan(0));
+    await waitFor(() => expect(cardTitles().length).toBeGreaterThan(0), slow);
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Ascending");
     expect(router.state.location.search).toBe("?sort=ascending");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Filter by" }), "Last 3 Months");
     expect(router.state.location.search).toBe("?sort=ascending&filter=last-3-months");
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: "Ascending", Filter: "Last 3 Months", PageNo: 1 }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: "Ascending", Filter: "Last 3 Months", PageNo: 1 }), slow);
     await act(() => router.navigate(-1));
     expect(screen.getByRole("combobox", { name: "Filter by" })).toHaveValue("All");
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("Ascending");
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: "Descending", Filter: "All", PageNo: 2 }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: "Descending", Filter: "All", PageNo: 2 }), slow);
   });
 
   it("reads the search back from the address when the visitor goes back", async () => {
@@ -126,15 +129,15 @@ describe("content-list", () => {
   it("moves between pages with the numbers and arrows", async () => {
     const { runtime, requests } = listService();
     const { router } = renderBlockAt("/blogs", block, blogList, runtime);
-    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    await waitFor(() => expect(cardTitles()).toHaveLength(10), slow);
     await userEvent.click(within(pagination()).getByRole("link", { name: "Page 3" }));
     expect(router.state.location.search).toBe("?page=3");
     // The new page is read from the top of the list.
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(requests.at(-1)?.PageNo).toBe(3));
+    await waitFor(() => expect(requests.at(-1)?.PageNo).toBe(3), slow);
     await userEvent.click(within(pagination()).getByRole("link", { name: "Previous page" }));
-    await waitFor(() => expect(within(pagination()).getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page"));
-    await waitFor(() => expect(cardTitles()).toEqual(fixtureItems("blogs").slice(10, 20).map((item) => toPlainText(item.title))));
+    await waitFor(() => expect(within(pagination()).getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page"), slow);
+    await waitFor(() => expect(cardTitles()).toEqual(fixtureItems("blogs").slice(10, 20).map((item) => toPlainText(item.title))), slow);
   });
 
   it('says "No Records Found" when nothing matches, and announces it', async () => {
@@ -155,7 +158,7 @@ describe("content-list", () => {
     expect(await shown("The list could not be loaded.")).toBeVisible();
     down = false;
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(cardTitles()).toHaveLength(10));
+    await waitFor(() => expect(cardTitles()).toHaveLength(10), slow);
   });
 
   it("shows a window of 5 pages on a narrow screen", async () => {
@@ -163,7 +166,7 @@ describe("content-list", () => {
     const contents = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, type: 11, title: `Study ${i + 1}`, anchorlink: `/study-${i + 1}`, ...(i === 0 ? { totalRow: 120 } : {}) }));
     const runtime = testRuntime({ fetch: cannedFetch({ other: { "/api/page/GetContentList": { contents } } }) });
     renderBlockAt("/casestudies?page=7", block, { options: { contentType: "CaseStudies", searchLabel: "Search CaseStudy" }, page: page({ name: "CaseStudies" }) }, runtime);
-    await screen.findByRole("heading", { name: "Study 1" });
+    await screen.findByRole("heading", { name: "Study 1" }, slow);
     expect(within(pagination()).getAllByRole("link", { name: /^Page/ }).map((link) => link.textContent)).toEqual(["5", "6", "7", "8", "9"]);
   });
 
@@ -171,14 +174,14 @@ describe("content-list", () => {
     const { runtime } = listService();
     renderBlockAt("/casestudies", block, { options: { contentType: "CaseStudies", searchLabel: "Search CaseStudy" }, page: page({ name: "CaseStudies" }) }, runtime);
     const [study] = fixtureItems("casestudies");
-    expect(await screen.findByRole("link", { name: `View success story: ${toPlainText(study?.title)}` })).toHaveAttribute("href", `/casestudies${study?.anchorlink ?? ""}`);
+    expect(await screen.findByRole("link", { name: `View success story: ${toPlainText(study?.title)}` }, slow)).toHaveAttribute("href", `/casestudies${study?.anchorlink ?? ""}`);
   });
 
   it("links thought paper cards to /thoughtpapers{anchorlink} and remembers the list view clicked from", async () => {
     const { runtime } = listService();
     const { router } = renderBlockAt("/thoughtpapers?sort=ascending", block, { options: { contentType: "ThoughtPapers", searchLabel: "Search ThoughtPapers" }, page: page({ name: "thoughtPapers" }) }, runtime);
     const [oldest] = fixtureItems("thoughtpapers").toReversed();
-    const link = await screen.findByRole("link", { name: `Read more: ${toPlainText(oldest?.title)}` });
+    const link = await screen.findByRole("link", { name: `Read more: ${toPlainText(oldest?.title)}` }, slow);
     expect(link).toHaveAttribute("href", `/thoughtpapers${oldest?.anchorlink ?? ""}`);
     window.history.replaceState(null, "", `${router.state.location.pathname}${router.state.location.search}`);
     await userEvent.click(link);

@@ -6,6 +6,9 @@ import { renderBlockAt, requestUrl, testRuntime } from "../../../tests/harness.t
 import { downloadMessages } from "./DownloadForm.tsx";
 import { block } from "./ThoughtPaperDownload.tsx";
 
+/** Generous waits: the suite shares a busy machine. */
+const slow = { timeout: 5000 };
+
 type Answer = { status: number; body: BodyInit | null; type?: string };
 
 /** A content service for the two thought-paper calls, answering as the test says and keeping every body. */
@@ -59,7 +62,7 @@ const field = {
 async function openForm() {
   await userEvent.click(screen.getByRole("button", { name: "Download Thought Paper" }));
   const dialog = screen.getByRole("dialog", { name: "Download the thought paper" });
-  await within(dialog).findByRole("textbox", { name: "Full Name" });
+  await within(dialog).findByRole("textbox", { name: "Full Name" }, slow);
   return dialog;
 }
 
@@ -103,7 +106,7 @@ describe("thought-paper-download", () => {
     await openForm();
     await userEvent.click(field.submit());
     for (const message of ["Please enter the Firstname Lastname", "Please enter the Organization", "Please enter the Official email ID", "Please enter the Contact number", "Please ensure you are not a robo"]) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(await screen.findByText(message, {}, slow)).toBeInTheDocument();
     }
     expect(field.name()).toHaveFocus();
     expect(field.name()).toHaveAccessibleDescription("Please enter the Firstname Lastname");
@@ -138,7 +141,7 @@ describe("thought-paper-download", () => {
     await openForm();
     await fillValid();
     await userEvent.click(field.submit());
-    await waitFor(() => expect(router.state.location.pathname).toBe("/ThoughtPapers-Thankyou"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/ThoughtPapers-Thankyou"), slow);
     expect(sent).toEqual([
       {
         path: "/api/thoughtPaper/SaveUserInfo",
@@ -158,7 +161,7 @@ describe("thought-paper-download", () => {
     await openForm();
     await fillValid();
     await userEvent.click(field.submit());
-    expect(await screen.findByRole("alert")).toHaveTextContent(downloadMessages.declined);
+    expect(await screen.findByRole("alert", {}, slow)).toHaveTextContent(downloadMessages.declined);
     expect(sent.map((call) => call.path)).toEqual(["/api/thoughtPaper/SaveUserInfo"]);
     expect(saved).toEqual([]);
     expect(router.state.location.pathname).toBe("/thoughtPapers/future-of-work");
@@ -179,7 +182,7 @@ describe("thought-paper-download", () => {
       await openForm();
       await fillValid();
       await userEvent.click(field.submit());
-      expect(await screen.findByRole("alert")).toHaveTextContent(message);
+      expect(await screen.findByRole("alert", {}, slow)).toHaveTextContent(message);
       expect(router.state.location.pathname).toBe("/thoughtPapers/future-of-work");
       expect(field.name()).toHaveValue("Ada Lovelace");
       expect(field.organisation()).toHaveValue("Analytical Engines");
@@ -199,10 +202,10 @@ describe("thought-paper-download", () => {
     await openForm();
     await fillValid();
     await userEvent.click(field.submit());
-    expect(await screen.findByText("Preparing your download...")).toBeInTheDocument();
+    expect(await screen.findByText("Preparing your download...", {}, slow)).toBeInTheDocument();
     await userEvent.click(field.submit());
     release(new Response("null", { status: 200 }));
-    await screen.findByRole("alert");
+    await screen.findByRole("alert", {}, slow);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
