@@ -4,8 +4,8 @@
  */
 import { render, screen } from "@testing-library/react";
 import { readFileSync } from "node:fs";
+import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { expect } from "vitest";
-import { MemoryRouter } from "react-router-dom";
 import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { blockLoaders } from "../src/blocks/index.ts";
@@ -84,29 +84,39 @@ export function renderSite(path: string, runtime: Runtime) {
   );
 }
 
+type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };
+type SlotInput = { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string; path?: string };
+
+/** A block element as the runtime mounts it: the slot's items, options and title, and the page (with its text resources). */
+function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
+  const page = slot.page ?? PageSchema.parse({ id: 1 });
+  return (
+    <PageResourcesContext value={page.resources}>
+      <Component
+        slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
+        page={page}
+        hero={slot.hero}
+      />
+    </PageResourcesContext>
+  );
+}
+
 /**
  * One block, mounted as the runtime mounts it (inside its page's text resources), with the given
  * items, options and page. Blocks that call the content service need a `runtime` (see testRuntime).
  */
-export function renderBlock(
-  block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
-  slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string; path?: string },
-  { runtime }: { runtime?: Runtime } = {},
-) {
-  const { Component } = block;
-  const page = slot.page ?? PageSchema.parse({ id: 1 });
-  const mounted = (
-    <MemoryRouter initialEntries={[slot.path ?? "/"]}>
-      <PageResourcesContext value={page.resources}>
-        <Component
-          slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
-          page={page}
-          hero={slot.hero}
-        />
-      </PageResourcesContext>
-    </MemoryRouter>
-  );
+export function renderBlock(block: BlockModule, slot: SlotInput, { runtime }: { runtime?: Runtime } = {}) {
+  const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{mountedBlock(block, slot)}</MemoryRouter>;
   return render(runtime ? <RuntimeProvider runtime={runtime}>{mounted}</RuntimeProvider> : mounted);
+}
+
+/**
+ * One block on a page at `path` (query included), with a router the test can read
+ * (`router.state.location`) and drive (`router.navigate(-1)` is the back button).
+ */
+export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime) {
+  const router = createMemoryRouter([{ path: "*", element: mountedBlock(block, slot) }], { initialEntries: [path] });
+  return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
 }
 
 /** Opens a route of the site on the fixture service and waits until every block (and any carousel code) has arrived. */

@@ -125,12 +125,13 @@ describe("rendering generated pages through every layout", () => {
           for (const slot of layout.slots) {
             if (slot.kind !== "block" || blockRegistry[slot.block].consumes.length === 0) continue;
             const consumes = blockRegistry[slot.block].consumes;
-            const selected = referenceFilter(slot.items?.from === "carouselList" ? page.carouselList : page.contents, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
+            const source = slot.items?.from === "carouselList" ? page.carouselList : page.contents;
+            const selected = referenceFilter(source, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
             const section = container.querySelector(`[data-slot="${slot.id}"]`);
             // A section is present exactly when its filter selects items.
             expect(section !== null, `${name}: slot ${slot.id}`).toBe(selected.length > 0);
             if (!section) continue;
-            const shown = page.contents.filter((item) => item.title?.startsWith("Item-") && section.textContent.includes(item.title));
+            const shown = source.filter((item) => item.title?.startsWith("Item-") && section.textContent.includes(item.title));
             const selectedTitles = new Set(selected.map((item) => item.title));
             for (const item of shown) {
               // Everything a section shows was selected by its filter...

@@ -6,8 +6,9 @@ import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
 import { PageHead } from "./PageHead.tsx";
+import { useAncestorPage } from "./useAncestorPage.ts";
 
-type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing"> | RoutesFile["fallback"];
+type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing" | "ancestor"> | RoutesFile["fallback"];
 
 function PageView({ route, path }: { route: RouteConfig; path: string }) {
   const page = "page" in route ? route.page : undefined;
@@ -40,5 +41,6 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
 /** One route of the table: a fresh page view per visited path. */
 export function PageRoute({ route }: { route: RouteConfig }) {
   const { pathname } = useLocation();
+  useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
   return <PageView key={pathname} route={route} path={pathname} />;
 }

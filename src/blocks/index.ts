@@ -27,4 +27,7 @@ export const blockLoaders = {
   "text-section": () => import("./text-section/TextSection.tsx").then((m) => m.block),
   banners: () => import("./banners/Banners.tsx").then((m) => m.block),
   media: () => import("./media/Media.tsx").then((m) => m.block),
+  "content-list": () => import("./content-list/ContentList.tsx").then((m) => m.block),
+  "article-detail": () => import("./article-detail/ArticleDetail.tsx").then((m) => m.block),
+  "thought-paper-download": () => import("./thought-paper-download/ThoughtPaperDownload.tsx").then((m) => m.block),
 } satisfies BlockLoaders;

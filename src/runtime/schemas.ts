@@ -207,6 +207,15 @@ export const RouteEntrySchema = z
           ),
         ),
     ),
+    ancestor: z.optional(
+      z
+        .boolean()
+        .check(
+          describe(
+            "false: a visit here is not stored as the ancestor page, the last address a visitor came from before the blog and case-study pages (SPEC 3). Default true.",
+          ),
+        ),
+    ),
   })
   .check(describe("A route of the site."));
 export type RouteEntry = z.output<typeof RouteEntrySchema>;

@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { page, wireItem } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
-import { block, defaultAuthorImage } from "./BlogCards.tsx";
+import { defaultAuthorImage } from "../../ui/cards/BlogCard.tsx";
+import { block } from "./BlogCards.tsx";
 
 describe("blog-cards", () => {
   const items = page({
