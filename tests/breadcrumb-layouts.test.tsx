@@ -4,6 +4,7 @@
  * the fixture service.
  */
 import { screen, within } from "@testing-library/react";
+import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import defaultLayout from "../layouts/default.json" with { type: "json" };
 import { layoutSource } from "../src/app/layoutSource.ts";
@@ -53,8 +54,15 @@ describe("where breadcrumbs show (layout data)", () => {
     expect(crumbs()).toEqual(["Home -> /Home", "Thought Papers -> /thoughtpapers", "Thank you* -> /ThoughtPapers-Thankyou"]);
   });
 
-  it("read Home > Blogs > the page on a blog, from the navigation, while no detail layout exists", async () => {
+  it("read Home > Blogs > the blog's name on a blog (layout BlogDetail)", async () => {
     await openPage("/blogs/suite-of-solutions-and-services");
-    expect(crumbs()).toEqual(["Home -> /Home", "Blogs -> /blogs", "suite of solutions and services* -> /blogs/suite-of-solutions-and-services"]);
+    expect(crumbs()).toEqual(["Home -> /Home", "Blogs -> /blogs", "Data-Driven Marketing: A Suite of Solutions and Services* -> /blogs/suite-of-solutions-and-services"]);
+  });
+
+  it("read Home > Case Studies > the case study's name on a case study (layout CaseStudyDetail)", async () => {
+    const [first] = JSON.parse(readFileSync("fixtures/content/casestudies.json", "utf8")) as { title: string; anchorlink: string }[];
+    if (!first) throw new Error("no case studies in the fixtures");
+    await openPage(`/casestudies${first.anchorlink}`);
+    expect(crumbs()).toEqual(["Home -> /Home", "Case Studies -> /casestudies", `${first.title}* -> /casestudies${first.anchorlink}`]);
   });
 });

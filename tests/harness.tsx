@@ -2,8 +2,10 @@
  * Renders the site (or one page) the way the app does, with a content service the test
  * controls: canned answers, or the real fixture service over fixtures/.
  */
-import { render } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { render, screen } from "@testing-library/react";
+import { readFileSync } from "node:fs";
+import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
+import { expect } from "vitest";
 import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { blockLoaders } from "../src/blocks/index.ts";
@@ -11,6 +13,7 @@ import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
 import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
+import { PageResourcesContext } from "../src/runtime/siteData.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../src/server/fixtures.ts";
 import { openLeadStore } from "../src/server/leadStore.ts";
@@ -81,25 +84,69 @@ export function renderSite(path: string, runtime: Runtime) {
   );
 }
 
-/**
- * One block, mounted as the runtime mounts it, with the given items, options and page.
- * Blocks that call the content service need a `runtime` (see testRuntime).
- */
-export function renderBlock(
-  block: { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> },
-  slot: { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string; path?: string },
-  { runtime }: { runtime?: Runtime } = {},
-) {
-  const { Component } = block;
+type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };
+type SlotInput = { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string; path?: string };
+
+/** A block element as the runtime mounts it: the slot's items, options and title, and the page (with its text resources). */
+function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
   const page = slot.page ?? PageSchema.parse({ id: 1 });
-  const mounted = (
-    <MemoryRouter initialEntries={[slot.path ?? "/"]}>
+  return (
+    <PageResourcesContext value={page.resources}>
       <Component
         slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
         page={page}
         hero={slot.hero}
       />
-    </MemoryRouter>
+    </PageResourcesContext>
   );
+}
+
+/**
+ * One block, mounted as the runtime mounts it (inside its page's text resources), with the given
+ * items, options and page. Blocks that call the content service need a `runtime` (see testRuntime).
+ */
+export function renderBlock(block: BlockModule, slot: SlotInput, { runtime }: { runtime?: Runtime } = {}) {
+  const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{mountedBlock(block, slot)}</MemoryRouter>;
   return render(runtime ? <RuntimeProvider runtime={runtime}>{mounted}</RuntimeProvider> : mounted);
 }
+
+/**
+ * One block on a page at `path` (query included), with a router the test can read
+ * (`router.state.location`) and drive (`router.navigate(-1)` is the back button).
+ */
+export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime) {
+  const router = createMemoryRouter([{ path: "*", element: mountedBlock(block, slot) }], { initialEntries: [path] });
+  return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
+}
+
+/** Opens a route of the site on the fixture service and waits until every block (and any carousel code) has arrived. */
+export async function openFixturePage(path: string) {
+  renderSite(path, testRuntime({ fetch: serviceFetch(fixtureService()) }));
+  await screen.findByRole("heading", { level: 1 });
+  // Below-the-fold blocks mount after the first paint.
+  await screen.findAllByRole("region");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await expect.poll(() => document.querySelectorAll(".block-loading").length).toBe(0);
+}
+
+/** The rendered section of a slot. */
+export function slotSection(slotId: string): HTMLElement {
+  const element = document.querySelector<HTMLElement>(`[data-slot="${slotId}"]`);
+  if (!element) throw new Error(`no section for slot ${slotId}`);
+  return element;
+}
+
+/** A fixture page as the service sends it (wire shape), for tests that compare what renders with what the content says. */
+export interface FixtureItem {
+  type: number;
+  title: string;
+  tags?: string[] | string | null;
+  [field: string]: unknown;
+}
+export function fixturePageData(name: string): { contents: FixtureItem[]; carouselList: FixtureItem[] | null; resources: Record<string, string> | null; [field: string]: unknown } {
+  return JSON.parse(readFileSync(`fixtures/pages/${name}.json`, "utf8")) as ReturnType<typeof fixturePageData>;
+}
+
+/** The tags of a wire item, however the service wrote them. */
+export const wireTags = (item: FixtureItem): string[] =>
+  (typeof item.tags === "string" ? item.tags.split(",") : (item.tags ?? [])).map((tag) => tag.trim().toLowerCase()).filter(Boolean);

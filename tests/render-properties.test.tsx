@@ -14,7 +14,8 @@ import { PageSchema, contentTypeCodes, type ContentTypeName, type Page } from ".
 import { RuntimeProvider } from "../src/runtime/context.tsx";
 import type { ResolvedLayout } from "../src/runtime/layout.ts";
 import { PageRenderer } from "../src/runtime/PageRenderer.tsx";
-import { blockRegistry } from "../src/runtime/registry.ts";
+import { blockRegistry, templateRegistry } from "../src/runtime/registry.ts";
+import { contentTypeName } from "../src/content/contract.ts";
 import { cannedFetch, testRuntime } from "./harness.tsx";
 import { referenceFilter, tagMatches } from "./referenceFilter.ts";
 import { executableMarkup, xssSample } from "./xss.ts";
@@ -110,15 +111,27 @@ describe("rendering generated pages through every layout", () => {
           expect(container.querySelector(".block-error")).toBeNull();
           // No content can run script.
           expect(executableMarkup(container)).toEqual([]);
+          // Items a known content template places are not repeated by the layout's own sections.
+          const placed = new Set(
+            layout.slots.some((slot) => slot.kind === "templates")
+              ? page.conetentTemplates.flatMap((template) => {
+                  const block = templateRegistry[template.templateName]?.block;
+                  const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
+                  if (!block || !type || !blockRegistry[block].consumes.includes(type)) return [];
+                  return referenceFilter(page.contents, { type, ...(template.tagName ? { tags: [template.tagName] } : {}) }).map((item) => item.key);
+                })
+              : [],
+          );
           for (const slot of layout.slots) {
             if (slot.kind !== "block" || blockRegistry[slot.block].consumes.length === 0) continue;
             const consumes = blockRegistry[slot.block].consumes;
-            const selected = referenceFilter(page.contents, slot.items ?? {}, consumes);
+            const source = slot.items?.from === "carouselList" ? page.carouselList : page.contents;
+            const selected = referenceFilter(source, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
             const section = container.querySelector(`[data-slot="${slot.id}"]`);
             // A section is present exactly when its filter selects items.
             expect(section !== null, `${name}: slot ${slot.id}`).toBe(selected.length > 0);
             if (!section) continue;
-            const shown = page.contents.filter((item) => item.title?.startsWith("Item-") && section.textContent.includes(item.title));
+            const shown = source.filter((item) => item.title?.startsWith("Item-") && section.textContent.includes(item.title));
             const selectedTitles = new Set(selected.map((item) => item.title));
             for (const item of shown) {
               // Everything a section shows was selected by its filter...

@@ -6,22 +6,11 @@
 import { screen, within } from "@testing-library/react";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fixtureService, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
+import { wireItem, wirePage } from "./builders.ts";
+import { cannedFetch, fixturePageData, openFixturePage, renderSite, slotSection, testRuntime, wireTags } from "./harness.tsx";
 
-async function openPage(path: string) {
-  renderSite(path, testRuntime({ fetch: serviceFetch(fixtureService()) }));
-  await screen.findByRole("heading", { level: 1 });
-  // Below-the-fold blocks mount after the first paint.
-  await screen.findAllByRole("region");
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await expect.poll(() => document.querySelectorAll(".block-loading").length).toBe(0);
-}
-
-const section = (slotId: string) => {
-  const element = document.querySelector<HTMLElement>(`[data-slot="${slotId}"]`);
-  if (!element) throw new Error(`no section for slot ${slotId}`);
-  return element;
-};
+const openPage = openFixturePage;
+const section = slotSection;
 const headings = (slotId: string) => within(section(slotId)).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
 
 describe("People", () => {
@@ -80,5 +69,108 @@ describe("Utilities", () => {
     expect(document.body).not.toHaveTextContent(/Decoy:/);
     expect(document.querySelector('[data-slot="panels"]')).toBeNull();
     expect(document.querySelector('[data-slot="icons"]')).toBeNull();
+  });
+});
+
+/** Titles of the fixture page's items carrying the tag (any type unless one is given), in content order. */
+function taggedTitles(pageName: string, tag: string, type?: number): string[] {
+  return fixturePageData(pageName)
+    .contents.filter((item) => (type === undefined || item.type === type) && wireTags(item).includes(tag.toLowerCase()))
+    .map((item) => item.title);
+}
+const THUMBNAILS = 10;
+const TESTIMONIALS = 9;
+
+describe("Immersive and interactive", () => {
+  const tags = ["IMMERSIVE-AR", "IMMERSIVE-VR", "IMMERSIVE-MR", "IMMERSIVE-GAMIFICATION", "IMMERSIVE-SIMULATION", "IMMERSIVE-VIRTUAL-TOURS"];
+
+  it("shows each immersive tag's thumbnails in a section of their own, titled from its resource", async () => {
+    await openPage("/global-brand-solutions/creative-production/immersive-and-interactive");
+    for (const tag of tags) {
+      const slot = tag.toLowerCase();
+      expect(headings(slot), slot).toEqual(taggedTitles("Immersive-and-Interactive", tag, THUMBNAILS));
+      expect(headings(slot).length, slot).toBeGreaterThan(0);
+    }
+    // The page's own resource wins over the site's ("Augmented Reality").
+    expect(screen.getByRole("region", { name: "Augmented reality" })).toBe(section("immersive-ar"));
+    expect(screen.getByRole("region", { name: "Mixed Reality" })).toBe(section("immersive-mr"));
+  });
+
+  it("never shows thumbnails of other tags, and links to the immersive site", async () => {
+    await openPage("/global-brand-solutions/creative-production/immersive-and-interactive");
+    expect(document.body).not.toHaveTextContent(/Decoy:/);
+    expect(document.querySelector('[data-slot="thumbnails"]')).toBeNull();
+    expect(within(section("immersive-site")).getByRole("link", { name: "Visit the Immersive Experience Site" })).toHaveAttribute("href", "https://immersive.corvane.example/");
+  });
+});
+
+describe("Shared services transformation", () => {
+  it("shows only the thumbnails tagged for the AI thumbnail section, as a carousel", async () => {
+    await openPage("/smart-work-solutions/shared-services-transformation");
+    const ai = section("sst-ai-thumbnails");
+    expect([...ai.querySelectorAll("h3")].map((h) => h.textContent)).toEqual(taggedTitles("SWS-SharedServicesTransformation", "SST-AI-THUMBNAIL", THUMBNAILS));
+    expect(within(ai).getByRole("group", { name: "AI in shared services" })).toHaveAttribute("aria-roledescription", "carousel");
+    for (const decoy of ["Global process ownership", "Service catalog"]) expect(document.body).not.toHaveTextContent(decoy);
+    expect(document.querySelector('[data-slot="thumbnails"]')).toBeNull();
+  });
+});
+
+describe("Premedia and prepress", () => {
+  const page = "GBS-CreativeProduction-Premedia-Prepress";
+
+  it("shows the three page headers, each with the items of its tag whatever their type, titled from resources", async () => {
+    await openPage("/global-brand-solutions/creative-production/premedia-prepress");
+    const resources = fixturePageData(page).resources ?? {};
+    for (const n of [1, 2, 3]) {
+      const slot = `premedia-header-${n}`;
+      expect(headings(slot), slot).toEqual(taggedTitles(page, `GBS-CP-PP-HEADER-${n}`));
+      expect(screen.getByRole("region", { name: resources[`GBS-CP-PP-HEADER-${n}-TITLE`] })).toBe(section(slot));
+    }
+    // Headers hold more than one content type (a banner with an icon, a banner with a panel).
+    expect(new Set(fixturePageData(page).contents.filter((item) => wireTags(item).some((t) => t.startsWith("gbs-cp-pp-header"))).map((i) => i.type)).size).toBeGreaterThan(1);
+  });
+
+  it("leaves an item shown in a header out of the other sections", async () => {
+    await openPage("/global-brand-solutions/creative-production/premedia-prepress");
+    const inHeaders = [1, 2, 3].flatMap((n) => taggedTitles(page, `GBS-CP-PP-HEADER-${n}`));
+    for (const slot of ["icons", "panels", "thumbnails", "infographics"]) {
+      const element = document.querySelector(`[data-slot="${slot}"]`);
+      for (const title of inHeaders) expect(element?.textContent ?? "", `${slot} repeats ${title}`).not.toContain(title);
+    }
+    expect(headings("icons").length).toBeGreaterThan(0);
+  });
+});
+
+describe("Insurance and REIT pages", () => {
+  const pages = [
+    ["/Smart-work-solutions/operations-transformation/insurance-services", "SWS-OperationsTransformation-InsuranceServices"],
+    ["/life-insurance", "SWS-OperationsTransformation-LifeInsurance"],
+    ["/general-insurance", "SWS-OperationsTransformation-GeneralInsurance"],
+    ["/Smart-work-solutions/operations-transformation/reit-accounting-services", "SWS-OperationsTransformation-REITAccountingServices"],
+  ] as const;
+
+  it.each(pages)("%s hides testimonials whose title contains \"client\" and keeps the others", async (path, name) => {
+    await openPage(path);
+    const testimonials = fixturePageData(name).contents.filter((item) => item.type === TESTIMONIALS);
+    const clients = testimonials.filter((item) => /client/i.test(item.title)).map((item) => item.title);
+    const others = testimonials.filter((item) => !/client/i.test(item.title)).map((item) => item.title);
+    expect(clients.length, "the fixture has client testimonials to hide").toBeGreaterThan(0);
+    const shown = [...section("testimonials").querySelectorAll(".testimonial__name")].map((el) => el.textContent);
+    expect(shown).toEqual(others);
+    for (const title of clients) expect(document.body).not.toHaveTextContent(title);
+  });
+
+  it("is the layout's rule: the same content keeps its client testimonials on a page without it", async () => {
+    const contents = [wireItem("Testimonials", { title: "A Client in Retail" }), wireItem("Testimonials", { title: "Dana Reyes" })];
+    const pages = { "About-Us": wirePage({ name: "About-Us", contents }), "SWS-OperationsTransformation-LifeInsurance": wirePage({ name: "SWS-OperationsTransformation-LifeInsurance", contents }) };
+    const names = async () => {
+      await expect.poll(() => document.querySelectorAll(".testimonial__name").length).toBeGreaterThan(0);
+      return [...document.querySelectorAll(".testimonial__name")].map((el) => el.textContent);
+    };
+    const about = renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages }) }));
+    expect(await names()).toEqual(["A Client in Retail", "Dana Reyes"]);
+    about.unmount();
+    renderSite("/life-insurance", testRuntime({ fetch: cannedFetch({ pages }) }));
+    expect(await names()).toEqual(["Dana Reyes"]);
   });
 });

@@ -7,8 +7,9 @@ import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
 import { PageEffects } from "./PageEffects.tsx";
 import { PageHead } from "./PageHead.tsx";
+import { useAncestorPage } from "./useAncestorPage.ts";
 
-type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing"> | RoutesFile["fallback"];
+type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing" | "ancestor"> | RoutesFile["fallback"];
 
 function PageView({ route, path }: { route: RouteConfig; path: string }) {
   const page = "page" in route ? route.page : undefined;
@@ -42,5 +43,6 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
 /** One route of the table: a fresh page view per visited path. */
 export function PageRoute({ route }: { route: RouteConfig }) {
   const { pathname } = useLocation();
+  useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
   return <PageView key={pathname} route={route} path={pathname} />;
 }

@@ -8,6 +8,7 @@ import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 export const blockLoaders = {
   hero: () => import("./hero/Hero.tsx").then((m) => m.block),
   breadcrumbs: () => import("./breadcrumbs/Breadcrumbs.tsx").then((m) => m.block),
+  "hero-slider": () => import("./hero-slider/HeroSlider.tsx").then((m) => m.block),
   "rich-text": () => import("./rich-text/RichText.tsx").then((m) => m.block),
   "fixed-image": () => import("./fixed-image/FixedImage.tsx").then((m) => m.block),
   icons: () => import("./icons/Icons.tsx").then((m) => m.block),
@@ -23,4 +24,10 @@ export const blockLoaders = {
   video: () => import("./video/Video.tsx").then((m) => m.block),
   "contact-form": () => import("./contact-form/ContactForm.tsx").then((m) => m.block),
   "office-map": () => import("./office-map/OfficeMap.tsx").then((m) => m.block),
+  "text-section": () => import("./text-section/TextSection.tsx").then((m) => m.block),
+  banners: () => import("./banners/Banners.tsx").then((m) => m.block),
+  media: () => import("./media/Media.tsx").then((m) => m.block),
+  "content-list": () => import("./content-list/ContentList.tsx").then((m) => m.block),
+  "article-detail": () => import("./article-detail/ArticleDetail.tsx").then((m) => m.block),
+  "thought-paper-download": () => import("./thought-paper-download/ThoughtPaperDownload.tsx").then((m) => m.block),
 } satisfies BlockLoaders;

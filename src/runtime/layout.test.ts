@@ -124,6 +124,15 @@ describe("resolveLayout", () => {
     expect(layout.settings).toEqual({ refreshAfterLoad: false, pinnedBackground: null });
   });
 
+  it("takes a title from a page field without asking for a default, and names a field that does not exist", async () => {
+    const layout = await resolveLayout(
+      "A",
+      source({ A: { slots: [{ id: "offer", block: "faq", title: { field: "heading1" } }, { id: "bad", block: "faq", title: { field: "heading9" } }] } }),
+    );
+    expect(layout.problems.map(formatProblem)).toEqual([expect.stringMatching(/^layouts\/A\.json: slots\[1\]\.title\.field: /)]);
+    expect(layout.slots).toMatchObject([{ id: "offer", title: { field: "heading1" } }]);
+  });
+
   it("reports an extends cycle and a missing base instead of looping", async () => {
     const cycle = await resolveLayout("A", source({ A: { extends: "B", slots: [] }, B: { extends: "A", slots: [] } }));
     expect(cycle.problems.map(formatProblem).join("\n")).toContain("layouts/B.json: extends: layouts extend each other in a loop: A -> B -> A");

@@ -4,7 +4,8 @@
  * slot is checked against the block registry. Problems are collected, never thrown: the
  * check:layouts command prints them all, the browser skips the broken slot.
  */
-import { blockNames, blockRegistry, isBlockName, resourceDefaults, type BlockName } from "./registry.ts";
+import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
+import { lacksDefault } from "./resolveText.ts";
 import { formatPath, zodProblems, type ConfigProblem } from "./problems.ts";
 import { layoutFileSchema, slotSchema, type ItemFilter, type LayoutFile, type SlotEntry, type SlotTitle } from "./schemas.ts";
 import * as z from "zod/mini";
@@ -162,7 +163,7 @@ function finish(draft: Draft, problems: ConfigProblem[]): LayoutSlot | null {
     ...(draft.title ? { title: draft.title } : {}),
     ...(draft.background ? { background: draft.background } : {}),
   };
-  if (draft.title && draft.title.default === undefined && resourceDefaults[draft.title.resource] === undefined) {
+  if (draft.title && lacksDefault(draft.title) && "resource" in draft.title) {
     report("title.resource", `"${draft.title.resource}" has no default text: add "default" here or an entry in registry/resource-defaults.json`);
   }
   if (draft.templates) {

@@ -65,7 +65,9 @@ function issueMessages(issue: z.core.$ZodIssue, schema: z.ZodMiniType, base: rea
   const path = [...base, ...issue.path];
   if (issue.code === "invalid_union" && issue.errors.length > 0) {
     // Report the branch that got furthest (fewest issues at the union's own level) instead of "Invalid input".
-    const branches = issue.errors.filter((branch) => branch.some((i) => i.path.length > 0 || i.code !== "invalid_type"));
+    // A branch that does not know the keys given was not the one meant, when another branch does know them.
+    const knowsKeys = issue.errors.filter((branch) => !branch.some((i) => i.code === "unrecognized_keys" && i.path.length === 0));
+    const branches = (knowsKeys.length > 0 ? knowsKeys : issue.errors).filter((branch) => branch.some((i) => i.path.length > 0 || i.code !== "invalid_type"));
     const chosen = branches.length === 1 ? branches[0] : undefined;
     if (chosen) return chosen.flatMap((inner) => issueMessages(inner, schema, path));
     const expected = issue.errors.flatMap((branch) =>

@@ -9,6 +9,7 @@
 import * as z from "zod/mini";
 import { contentTypeNames, pageImageFields } from "../content/contract.ts";
 import { suggest } from "./suggest.ts";
+import { TextSourceSchema } from "./textSource.ts";
 
 const describe = (description: string) => z.meta({ description });
 
@@ -102,14 +103,9 @@ export const ItemFilterSchema = z
   .check(describe("Which of the page's items the slot's block shows. A slot that selects nothing renders nothing."));
 export type ItemFilter = z.output<typeof ItemFilterSchema>;
 
-export const SlotTitleSchema = z
-  .strictObject({
-    resource: nonEmpty.check(describe("Text resource key, e.g. BLOGS-TITLE.")),
-    default: z.optional(
-      z.string().check(describe("Text when the resource is missing; otherwise registry/resource-defaults.json.")),
-    ),
-  })
-  .check(describe("The section heading, from a text resource."));
+export const SlotTitleSchema = TextSourceSchema.check(
+  describe("The section heading: a text resource (`{ \"resource\": \"KEY\" }`) or a page field (`{ \"field\": \"heading1\" }`)."),
+);
 export type SlotTitle = z.output<typeof SlotTitleSchema>;
 
 export function slotSchema(blockNames: readonly [string, ...string[]]) {
@@ -239,6 +235,15 @@ export const RouteEntrySchema = z
         .check(
           describe(
             "Visitors who go to the contact page from this route get the presentation-services contact form: going there stores isPresentationService = \"true\" (SPEC 2.7); from any other route \"false\".",
+          ),
+        ),
+    ),
+    ancestor: z.optional(
+      z
+        .boolean()
+        .check(
+          describe(
+            "false: a visit here is not stored as the ancestor page, the last address a visitor came from before the blog and case-study pages (SPEC 3). Default true.",
           ),
         ),
     ),

@@ -73,11 +73,60 @@ describe("pageSlots", () => {
     expect(problems).toEqual(['template "Icon_CommonTemplate" cannot show content type 4']);
   });
 
+  it("does not repeat in the layout's sections an item a content template places", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(name === "default" ? { slots: [{ id: "thumbnails", block: "thumbnails" }, { id: "templates", templates: true }] } : undefined),
+    );
+    const p = page({
+      contents: [wireItem("Thumbnails", { title: "Placed", tags: ["CAPABILITIES"] }), wireItem("Thumbnails", { title: "Loose" })],
+      conetentTemplates: [{ contentType: 10, tagName: "CAPABILITIES", templateName: "Thumbnail_Insurance_Page_Template" }],
+    });
+    const { slots } = pageSlots(layout, p, noText);
+    expect(slots.map((s) => [s.id, s.items.map((i) => i.title)])).toEqual([
+      ["thumbnails", ["Loose"]],
+      ["tpl-thumbnail-insurance-page-template-capabilities", ["Placed"]],
+    ]);
+  });
+
+  it("still shows every item when the layout has no place for templates", async () => {
+    const layout = await resolveLayout("x", (name) => Promise.resolve(name === "default" ? { slots: [{ id: "thumbnails", block: "thumbnails" }] } : undefined));
+    const p = page({ contents: [wireItem("Thumbnails", { tags: ["CAPABILITIES"] })], conetentTemplates: [{ contentType: 10, tagName: "CAPABILITIES", templateName: "Thumbnail_CommonTemplate" }] });
+    expect(pageSlots(layout, p, noText).slots[0]?.items).toHaveLength(1);
+  });
+
   it("resolves a slot's background from the page image field it names", async () => {
     const layout = await resolveLayout("x", (name) =>
       Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "blog-cards", background: "blogImage" }] } : undefined),
     );
     const { slots } = pageSlots(layout, page({ blogImage: "/media/bg.svg", contents: [wireItem("Blogs")] }), noText);
     expect(slots[0]?.background).toBe("/media/bg.svg");
+  });
+
+  it("takes a heading from a resource (page, site, then default) or from a page field", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(
+        name === "default"
+          ? {
+              slots: [
+                { id: "offer", block: "rich-text", title: { field: "heading1" } },
+                { id: "faqs", block: "rich-text", title: { resource: "FAQS-TITLE" } },
+                { id: "custom", block: "rich-text", title: { resource: "NOT-SENT", default: "Written in the layout" } },
+                { id: "sent", block: "rich-text", title: { resource: "SENT", default: "Only when the service has none" } },
+                { id: "empty", block: "rich-text", title: { field: "category" } },
+              ],
+            }
+          : undefined,
+      ),
+    );
+    const p = page({ heading1: "Offer Starts from $9.99", category: "  " });
+    const sent: Record<string, string> = { "FAQS-TITLE": "Questions we hear often", SENT: "From the content service" };
+    const { slots } = pageSlots(layout, p, (key) => sent[key]);
+    expect(slots.map((s) => [s.id, s.title])).toEqual([
+      ["offer", "Offer Starts from $9.99"],
+      ["faqs", "Questions we hear often"],
+      ["custom", "Written in the layout"],
+      ["sent", "From the content service"],
+      ["empty", null],
+    ]);
   });
 });

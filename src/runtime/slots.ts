@@ -6,8 +6,9 @@
 import { contentTypeName, type ContentItem, type ContentTemplate, type Page } from "../content/contract.ts";
 import { selectItems } from "./filter.ts";
 import type { LayoutSlot, ResolvedLayout } from "./layout.ts";
-import { blockRegistry, resourceDefaults, templateRegistry, type BlockName } from "./registry.ts";
+import { blockRegistry, templateRegistry, type BlockName } from "./registry.ts";
 import type { SlotTitle } from "./schemas.ts";
+import { resolveText, type TextLookup } from "./resolveText.ts";
 
 export interface RenderSlot {
   id: string;
@@ -23,12 +24,9 @@ export interface RenderSlot {
   source: "layout" | "template";
 }
 
-/** Resource text: the page's own resources, then the site's, then the slot's or registry's default. */
-export type TextLookup = (key: string) => string | undefined;
-
-function titleText(title: SlotTitle | undefined, text: TextLookup): string | null {
-  if (!title) return null;
-  return text(title.resource) ?? title.default ?? resourceDefaults[title.resource] ?? null;
+/** A slot's heading: a resource (the page's own, then the site's, then the default) or a page field. */
+function titleText(title: SlotTitle | undefined, page: Page, text: TextLookup): string | null {
+  return title ? resolveText(title, page, text) : null;
 }
 
 function parseTemplateOptions(raw: string | null): { options: Record<string, unknown>; problem?: string } {
@@ -76,7 +74,7 @@ export function templateSlots(
       items,
       options: { ...entry.options, ...options },
       fallbackOptions: { ...entry.options },
-      title: titleText(entry.title, text),
+      title: titleText(entry.title, page, text),
       background: null,
       source: "template",
     });
@@ -84,9 +82,9 @@ export function templateSlots(
   return { slots, problems };
 }
 
-function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, text: TextLookup): RenderSlot | null {
+function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, text: TextLookup, placed: ReadonlySet<string>): RenderSlot | null {
   const consumes = blockRegistry[slot.block].consumes;
-  const items = consumes.length === 0 ? [] : selectItems(page, slot.items ?? {}, consumes);
+  const items = consumes.length === 0 ? [] : selectItems(page, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
   if (consumes.length > 0 && items.length === 0) return null;
   return {
     id: slot.id,
@@ -94,23 +92,29 @@ function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, tex
     items,
     options: slot.options ?? {},
     fallbackOptions: null,
-    title: titleText(slot.title, text),
+    title: titleText(slot.title, page, text),
     background: slot.background ? page[slot.background] : null,
     source: "layout",
   };
 }
 
-/** Everything the renderer mounts for a page, top to bottom. */
+/**
+ * Everything the renderer mounts for a page, top to bottom. An item that one of the page's
+ * content templates places is not repeated by the layout's own sections: the editor chose
+ * where it goes, and a page should not show the same card twice.
+ */
 export function pageSlots(layout: ResolvedLayout, page: Page, text: TextLookup): { slots: RenderSlot[]; problems: string[] } {
-  const problems: string[] = [];
+  const templated = layout.slots.some((slot) => slot.kind === "templates")
+    ? templateSlots(page.conetentTemplates, page, text)
+    : { slots: [], problems: [] };
+  const placed = new Set(templated.slots.flatMap((slot) => slot.items.map((item) => item.key)));
+  const problems: string[] = [...templated.problems];
   const slots: RenderSlot[] = [];
   for (const slot of layout.slots) {
     if (slot.kind === "templates") {
-      const expanded = templateSlots(page.conetentTemplates, page, text);
-      problems.push(...expanded.problems);
-      slots.push(...expanded.slots);
+      slots.push(...templated.slots);
     } else {
-      const rendered = blockSlot(slot, page, text);
+      const rendered = blockSlot(slot, page, text, placed);
       if (rendered) slots.push(rendered);
     }
   }

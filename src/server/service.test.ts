@@ -25,9 +25,15 @@ function fixtureDir(): string {
   writeFileSync(join(dir, "content", "blogs.json"), JSON.stringify(blogs));
   writeFileSync(
     join(dir, "content", "thoughtpapers.json"),
-    JSON.stringify([{ id: 1, type: 15, title: "Future of Work", anchorlink: "/future-of-work", documentPath: "/documents/future-of-work.pdf", detail: { conetentTemplates: [{ contentType: 5, templateName: "Icon_CommonTemplate" }], contents: [{ id: 2, type: 5, title: "Finding" }] } }]),
+    JSON.stringify([{ id: 3, type: 15, title: "Ops &amp; Finance", anchorlink: "/ops-finance", documentPath: "/documents/ops.pdf" }, { id: 1, type: 15, title: "Future of Work", anchorlink: "/future-of-work", documentPath: "/documents/future-of-work.pdf", detail: { conetentTemplates: [{ contentType: 5, templateName: "Icon_CommonTemplate" }], contents: [{ id: 2, type: 5, title: "Finding" }] } }]),
   );
-  writeFileSync(join(dir, "content", "casestudies.json"), "[]");
+  writeFileSync(
+    join(dir, "content", "casestudies.json"),
+    JSON.stringify([
+      { id: 1, type: 11, title: "Claims &amp; <em>billing</em> at scale", date: "2026-01-01T00:00:00", anchorlink: "/claims-billing" },
+      { id: 2, type: 11, title: "Example one", date: "2026-02-01T00:00:00", anchorlink: "/example" },
+    ]),
+  );
   writeFileSync(join(dir, "menus.json"), JSON.stringify([{ MenuGroupName: "X-Top", MenuList: [] }]));
   writeFileSync(join(dir, "resources.json"), JSON.stringify([{ name: "BLOGS-TITLE", value: "Insights" }]));
   writeFileSync(join(dir, "documents", "future-of-work.pdf"), "%PDF-1.4\n%fixture\n");
@@ -111,6 +117,13 @@ describe("POST /api/page/GetContentList", () => {
     expect(await titles(listBody({ Filter: "Last 6 Months", pageSize: 50 }))).toHaveLength(6);
   });
 
+  it("searches the title as a visitor reads it: markup ignored, character references decoded", async () => {
+    const search = async (text: string) => (await titles(listBody({ contentType: 11, search: text }))).map((i) => i.title);
+    expect(await search("claims & billing")).toEqual(["Claims &amp; <em>billing</em> at scale"]);
+    expect(await search("amp")).toEqual(["Example one"]);
+    expect(await search("em")).toEqual([]);
+  });
+
   it("answers an empty list past the end and for other content types", async () => {
     expect(await titles(listBody({ PageNo: 9 }))).toEqual([]);
     expect(await titles(listBody({ contentType: 5 }))).toEqual([]);
@@ -180,6 +193,10 @@ describe("thought papers", () => {
     const response = await call("/api/thoughtPaper/SaveUserInfo", lead);
     expect(await response.json()).toMatchObject({ status: "saved" });
     expect(leads.list()).toEqual([expect.objectContaining({ kind: "thought-paper", thoughtPaperName: "Future of Work" })]);
+  });
+
+  it("knows a paper by the name a visitor reads, whatever markup its title has", async () => {
+    expect(await (await call("/api/thoughtPaper/SaveUserInfo", { ...lead, thoughtPaperName: "Ops & Finance" })).json()).toMatchObject({ status: "saved" });
   });
 
   it("answers null for a paper it does not offer, and 400 for bad fields", async () => {

@@ -43,7 +43,19 @@ const mediaTypes: Record<string, string> = {
 /** A plain file name: no directories, no "..", nothing a path could be built from. */
 const safeFileName = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** Character references as a browser reads them; unknown names stay as written. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
+    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    return namedEntities[(name ?? "").toLowerCase()] ?? whole;
+  });
+}
+
+/** The text a visitor sees of a title: markup dropped, character references decoded. */
+const plain = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
 const text = (value: Json | undefined): string => (typeof value === "string" ? value : "");
 
 function withoutDetail(item: JsonObject): JsonObject {

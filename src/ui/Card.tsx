@@ -9,6 +9,7 @@ export function CardGrid({ children, layout = "grid", label }: { children: React
   );
 }
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <li className={`card ${className ?? ""}`}>{children}</li>;
+/** A card: a list item in a CardGrid, or a plain box (`as="div"`) where it stands alone, as in a carousel slide. */
+export function Card({ children, className, as: Element = "li" }: { children: ReactNode; className?: string; as?: "li" | "div" }) {
+  return <Element className={`card ${className ?? ""}`}>{children}</Element>;
 }

@@ -15,8 +15,15 @@ export function fixturePage(name: string): FixturePage {
   return JSON.parse(readFileSync(`fixtures/pages/${file}`, "utf8")) as FixturePage;
 }
 
-export function fixtureList(kind: "blogs" | "casestudies" | "thoughtpapers"): { title: string; anchorlink: string }[] {
-  return JSON.parse(readFileSync(`fixtures/content/${kind}.json`, "utf8")) as { title: string; anchorlink: string }[];
+export interface FixtureListItem {
+  title: string;
+  anchorlink: string;
+  date: string;
+  documentPath?: string;
+}
+
+export function fixtureList(kind: "blogs" | "casestudies" | "thoughtpapers"): FixtureListItem[] {
+  return JSON.parse(readFileSync(`fixtures/content/${kind}.json`, "utf8")) as FixtureListItem[];
 }
 
 export const plain = (html: string | null | undefined) => (html ?? "").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();

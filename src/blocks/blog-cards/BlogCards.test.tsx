@@ -1,8 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { page, wireItem } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
-import { block, defaultAuthorImage } from "./BlogCards.tsx";
+import { defaultAuthorImage } from "../../ui/cards/BlogCard.tsx";
+import { block } from "./BlogCards.tsx";
 
 describe("blog-cards", () => {
   const items = page({
@@ -27,5 +28,14 @@ describe("blog-cards", () => {
   it("features only the first blog in the featured layout", () => {
     renderBlock(block, { items, options: { layout: "featured" } });
     expect(screen.getAllByRole("listitem")).toHaveLength(1);
+  });
+
+  it("becomes the blog carousel when the layout says so, without rotating on its own", async () => {
+    renderBlock(block, { items, title: "Insights", options: { layout: "carousel" } });
+    const carousel = await screen.findByRole("group", { name: "Insights" });
+    expect(within(carousel).getByRole("group", { name: "1 of 2" })).toHaveTextContent("The future of work");
+    expect(within(carousel).getByRole("button", { name: "Next slide" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /automatic slide show/ })).toBeNull();
+    expect(screen.queryByRole("listitem")).toBeNull();
   });
 });

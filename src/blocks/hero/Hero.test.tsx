@@ -1,8 +1,12 @@
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { page } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
 import { block } from "./Hero.tsx";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("hero", () => {
   const p = page({
@@ -46,5 +50,23 @@ describe("hero", () => {
   it("never uses a script address as background", () => {
     const { container } = renderBlock(block, { page: page({ heading: "x", pageheroimage: "javascript:alert(1)" }), hero: "content" });
     expect(container.querySelector(".hero")?.getAttribute("style") ?? "").not.toContain("javascript");
+  });
+
+  it("home variant: the subtitle is in the document at once and appears 500 ms after the page shows", () => {
+    vi.useFakeTimers();
+    renderBlock(block, { page: p, hero: "home" });
+    expect(screen.getByRole("heading", { level: 1, name: "Smart work" })).toBeInTheDocument();
+    const subtitle = screen.getByText("Short words.").closest(".hero__subtitle");
+    expect(subtitle).not.toHaveClass("is-shown");
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
+    expect(subtitle).not.toHaveClass("is-shown");
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(subtitle).toHaveClass("is-shown");
+    // The headline slides are the hero-slider block's, not repeated here.
+    expect(screen.queryByText("Faster closes")).toBeNull();
   });
 });

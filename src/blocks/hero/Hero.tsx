@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -8,6 +8,30 @@ import { heroOptions, heroVariants, type HeroOptions } from "./options.ts";
 import "./hero.css";
 
 type Variant = (typeof heroVariants)[number];
+
+/** SPEC 9 "Hero subtitle delay". */
+export const subtitleDelayMs = 500;
+
+/**
+ * The home banner (SPEC 2.10): the heading, and the subtitle appearing 500 ms after the page
+ * shows. The subtitle is in the document from the start, so it is read and found at once;
+ * only its visual appearance waits. The headline slides are the hero-slider block.
+ */
+function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: string | null; style: CSSProperties | undefined }) {
+  const [subtitleShown, setSubtitleShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSubtitleShown(true), subtitleDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <header className={`hero hero--home ${style ? "hero--with-image" : ""}`} style={style}>
+      <div className="container">
+        <h1 className="hero__title">{heading}</h1>
+        <SafeHtml className={`hero__lead hero__subtitle ${subtitleShown ? "is-shown" : ""}`} html={subtitle} />
+      </div>
+    </header>
+  );
+}
 
 function variantOf(options: HeroOptions, routeHero: string | undefined): Variant {
   return options.variant ?? heroVariants.find((v) => v === routeHero) ?? "content";
@@ -21,6 +45,8 @@ export function Hero({ page, options, hero }: BlockProps<HeroOptions>) {
   const heading = toPlainText(
     variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
   ) || toPlainText(page.name);
+
+  if (variant === "home") return <HomeHero heading={heading} subtitle={page.shortDesc ?? page.desc} style={style} />;
 
   if (variant === "people") {
     return (

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { page, wireItem } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
@@ -17,5 +17,13 @@ describe("thumbnails", () => {
     renderBlock(block, { items, options: { linkLabel: "Visit" } });
     expect(screen.getByRole("link", { name: "Visit: Out" })).toHaveAttribute("href", "https://immersive.example.com/");
     expect(screen.queryByRole("link", { name: "Visit: Bad" })).toBeNull();
+  });
+
+  it("becomes the thumbnail carousel when the layout says so", async () => {
+    const items = page({ contents: [wireItem("Thumbnails", { title: "One" }), wireItem("Thumbnails", { title: "Two" })] }).contents;
+    renderBlock(block, { items, title: "Capabilities", options: { layout: "carousel" } });
+    const carousel = await screen.findByRole("group", { name: "Capabilities" });
+    expect(within(carousel).getByRole("group", { name: "1 of 2" })).toHaveTextContent("One");
+    expect(document.querySelector('[aria-label="2 of 2"]')).toHaveAttribute("inert");
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * The thought-paper form of SPEC 5.2 inside the download dialog. Loaded only when a visitor
+ * opens the dialog, so react-hook-form and the captcha stay out of every page's first load.
+ */
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { FormResult } from "../../content/client.ts";
+import { Captcha } from "../../forms/captcha/Captcha.tsx";
+import type { CaptchaHandle } from "../../forms/captcha/types.ts";
+import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
+import { TextField } from "../../forms/TextField.tsx";
+import { useRulesForm } from "../../forms/useRulesForm.ts";
+import { thoughtPaperRules, type FormValues, type ThoughtPaperField } from "../../forms/validation.ts";
+import { useRuntime } from "../../runtime/context.tsx";
+import { pdfFileName, savePdf } from "./paper.ts";
+import "../../forms/form-field.css";
+
+const labels = {
+  name: "Full Name",
+  Organisation: "Organization",
+  email: "Official Email",
+  contactNumber: "Contact Number",
+} as const;
+
+/** The captcha is asked for its token this often (SPEC 4 polls every 500 ms). */
+const captchaPollMs = 500;
+
+export const downloadMessages = {
+  /** SaveUserInfo answered null: the service declined, and nothing is downloaded (SPEC 4). */
+  declined: "Sorry, this thought paper cannot be downloaded at the moment.",
+  failed: "Your details could not be sent. Please check your connection and try again.",
+  invalid: "Please check your details:",
+  download: "The thought paper could not be downloaded. Please try again.",
+} as const;
+
+function failureMessage(result: Exclude<FormResult, { ok: true }>): string {
+  if (result.reason === "invalid") return `${downloadMessages.invalid} ${Object.values(result.errors).join(" ")}`;
+  return result.reason === "rejected" ? downloadMessages.declined : downloadMessages.failed;
+}
+
+interface DownloadFormProps {
+  paperName: string;
+  /** The download button's value: the PDF's address for downloadThoughtPaperPdf. */
+  documentPath: string;
+  successPath: string;
+}
+
+/**
+ * Submit: SaveUserInfo with the paper's name; a null answer stops; otherwise the PDF is
+ * fetched, saved under the paper's name and the visitor goes to `successPath`. Whatever
+ * fails leaves the dialog open with everything typed and says what happened.
+ */
+export function DownloadForm({ paperName, documentPath, successPath }: DownloadFormProps) {
+  const { client } = useRuntime();
+  const navigate = useNavigate();
+  const captcha = useRef<CaptchaHandle>(null);
+  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  usePolledToken(captcha, {
+    active: true,
+    startAfterMs: 0,
+    everyMs: captchaPollMs,
+    onToken: (token) => form.setExternal("token", token),
+  });
+  const readCaptcha = () => form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
+
+  async function send(values: FormValues<ThoughtPaperField>) {
+    setFailure(null);
+    const saved = await client.saveThoughtPaperLead({ ...values, thoughtPaperName: paperName });
+    captcha.current?.tokenUsed();
+    if (!saved.ok) {
+      setFailure(failureMessage(saved));
+      readCaptcha();
+      return;
+    }
+    try {
+      savePdf(await client.downloadThoughtPaperPdf(documentPath), pdfFileName(paperName));
+    } catch (error) {
+      console.warn("thought paper download failed:", error);
+      setFailure(downloadMessages.download);
+      readCaptcha();
+      return;
+    }
+    void navigate(successPath);
+  }
+
+  const field = (name: Exclude<ThoughtPaperField, "token">) => ({
+    label: labels[name],
+    binding: form.field(name),
+    message: form.message(name),
+    errorId: form.errorId(name),
+  });
+  const captchaError = form.message("token");
+
+  return (
+    <form className="tp-form" data-site-form="" noValidate aria-busy={form.sending} onSubmit={(event) => form.submit(event, send, readCaptcha)}>
+      <TextField {...field("name")} autoComplete="name" />
+      <TextField {...field("Organisation")} autoComplete="organization" />
+      <TextField {...field("email")} type="email" autoComplete="email" />
+      <TextField {...field("contactNumber")} type="tel" autoComplete="tel" />
+      <div className="tp-form__captcha">
+        <Captcha ref={captcha} error={captchaError ? { id: form.errorId("token") } : null} />
+        {captchaError && (
+          <p className="form-error" id={form.errorId("token")}>
+            {captchaError}
+          </p>
+        )}
+      </div>
+      {failure && (
+        <p className="form-error tp-form__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="tp-form__actions">
+        <button type="submit" className="button" aria-disabled={form.sending || undefined}>
+          Download
+        </button>
+        <span className="tp-form__status" role="status">
+          {form.sending ? "Preparing your download..." : ""}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from "react";
+import { useLocation } from "react-router-dom";
+import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ContentImage } from "../../ui/ContentImage.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { Section } from "../../ui/Section.tsx";
+import { toPlainText } from "../../ui/text.ts";
+import { thoughtPaperDownloadOptions, type ThoughtPaperDownloadOptions } from "./options.ts";
+import { ownPaper } from "./paper.ts";
+import "./thought-paper-download.css";
+
+const loadForm = () => import("./DownloadForm.tsx");
+const DownloadForm = lazy(() => loadForm().then((m) => ({ default: m.DownloadForm })));
+
+/**
+ * The thought paper of a detail page with its download button (SPEC 2.9, 4). The button's
+ * value is the paper's documentPath; a click opens the form in a modal dialog, whose code
+ * starts loading as soon as the visitor points at or focuses the button.
+ */
+export function ThoughtPaperDownload({ items, options, title, slotId }: BlockProps<ThoughtPaperDownloadOptions>) {
+  const { pathname } = useLocation();
+  const headingId = useId();
+  const [documentPath, setDocumentPath] = useState<string | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const paper = ownPaper(items, pathname);
+  if (!paper) return null;
+  const name = toPlainText(paper.title);
+  const path = paper.documentPath?.trim() ?? "";
+
+  const open = (event: MouseEvent<HTMLButtonElement>) => {
+    opener.current = event.currentTarget;
+    setDocumentPath(event.currentTarget.value);
+  };
+  const preload = () => void loadForm();
+
+  return (
+    <Section title={title} slotId={slotId} className="tp-download">
+      <div className="tp-download__paper">
+        <ContentImage className="tp-download__image" src={paper.image} alt="" ratio={[16, 10]} />
+        <div className="tp-download__text">
+          <p className="tp-download__name">{name}</p>
+          <SafeHtml className="tp-download__summary" html={paper.shortDesc} />
+          {path ? (
+            <button type="button" className="button" value={path} onClick={open} onPointerEnter={preload} onFocus={preload}>
+              {options.buttonLabel}
+            </button>
+          ) : (
+            <p className="tp-download__unavailable">The PDF of this paper is not available yet.</p>
+          )}
+        </div>
+      </div>
+      {documentPath !== null && (
+        <Dialog labelledBy={headingId} onClose={() => setDocumentPath(null)} returnFocus={() => opener.current} className="tp-dialog">
+          <h2 id={headingId} className="tp-dialog__title">
+            Download the thought paper
+          </h2>
+          <p className="tp-dialog__paper">{name}</p>
+          <Suspense fallback={<p role="status">Loading the form...</p>}>
+            <DownloadForm paperName={name} documentPath={documentPath} successPath={options.successPath} />
+          </Suspense>
+        </Dialog>
+      )}
+    </Section>
+  );
+}
+
+export const block = defineBlock(thoughtPaperDownloadOptions, ThoughtPaperDownload);

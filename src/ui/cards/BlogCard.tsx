@@ -1,0 +1,31 @@
+import type { ContentItem } from "../../content/contract.ts";
+import { Card } from "../Card.tsx";
+import { ContentImage } from "../ContentImage.tsx";
+import { SmartLink } from "../SmartLink.tsx";
+import { formatDate, toPlainText } from "../text.ts";
+import { joinPath } from "../url.ts";
+import "./cards.css";
+
+/** Shown for a blog (card or detail page) whose author has no image. */
+export const defaultAuthorImage = "/images/default-author.svg";
+
+/** SPEC 2.8: author image (or the default), author name, date, and the title linking to /blogs{anchorlink}. */
+export function BlogCard({ item, as = "li" }: { item: ContentItem; as?: "li" | "div" }) {
+  const name = toPlainText(item.title);
+  const href = joinPath("/blogs", item.anchorlink);
+  const date = formatDate(item.date);
+  return (
+    <Card className="blog-card" as={as}>
+      <div className="blog-card__byline">
+        <ContentImage className="blog-card__author-image" src={item.authorImage || defaultAuthorImage} alt="" ratio={[1, 1]} />
+        <span>
+          {item.authorName && <span className="blog-card__author">{toPlainText(item.authorName)}</span>}
+          {date && <time dateTime={item.date ?? undefined}>{date}</time>}
+        </span>
+      </div>
+      <h3 className="card__title">
+        {href ? <SmartLink className="card__title-link" href={href}>{name}</SmartLink> : name}
+      </h3>
+    </Card>
+  );
+}

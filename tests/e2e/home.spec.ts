@@ -1,0 +1,238 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { waitForBlocks, waitForContent } from "./helpers.ts";
+
+/** The home page's widgets (SPEC 2.10, 4, 9) in real Chromium. */
+
+const headlines = (page: Page) => page.getByRole("group", { name: "Highlights" });
+const currentSlide = (page: Page) => headlines(page).locator(".hero-slider__slide.is-current");
+
+async function currentLabel(page: Page) {
+  return currentSlide(page).getAttribute("aria-label");
+}
+
+/** The slide shown now stays shown for `ms`. */
+async function expectNoChangeFor(page: Page, ms: number) {
+  const before = await currentLabel(page);
+  await page.waitForTimeout(ms);
+  expect(await currentLabel(page)).toBe(before);
+}
+
+test.describe("hero", () => {
+  test("the subtitle is in the page at once and appears 500 ms after the page shows", async ({ page }) => {
+    await page.addInitScript(() => {
+      const times: Record<string, number> = {};
+      (window as unknown as { __subtitle: Record<string, number> }).__subtitle = times;
+      new MutationObserver(() => {
+        const subtitle = document.querySelector(".hero__subtitle");
+        if (subtitle && times.inserted === undefined) times.inserted = performance.now();
+        if (subtitle?.classList.contains("is-shown") && times.shown === undefined) times.shown = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+    });
+    await page.goto("/Home");
+    await waitForContent(page);
+    await expect(page.locator(".hero__subtitle")).toHaveClass(/is-shown/);
+    await expect(page.locator(".hero__subtitle")).toHaveCSS("opacity", "1");
+    const { inserted = 0, shown = 0 } = await page.evaluate(() => (window as unknown as { __subtitle: Record<string, number> }).__subtitle);
+    expect(shown - inserted).toBeGreaterThanOrEqual(490);
+    expect(shown - inserted).toBeLessThan(1000);
+  });
+
+  test("the headline slider moves on after 3 s, fading in over 1 s once the last slide has faded out over 0.5 s", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForContent(page);
+    await page.mouse.move(0, 0);
+    expect(await currentLabel(page)).toMatch(/^1 of \d/);
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", /^2 of /, { timeout: 4500 });
+    const current = currentSlide(page);
+    await expect(current).toHaveCSS("transition-duration", /^1s/);
+    await expect(current).toHaveCSS("transition-delay", /^0\.5s/);
+    await expect(headlines(page).locator(".hero-slider__slide").first()).toHaveCSS("transition-duration", /^0\.5s/);
+    await expect(headlines(page).locator(".hero-slider__slide").first()).toHaveCSS("opacity", "0");
+    await expect(current).toHaveCSS("opacity", "1");
+  });
+
+  test("hovering a dot pauses the loop; leaving it lets it go on", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForContent(page);
+    await headlines(page).getByRole("button", { name: /^Slide 3/ }).hover();
+    await expectNoChangeFor(page, 4000);
+    await page.mouse.move(0, 0);
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", /^2 of /, { timeout: 4500 });
+  });
+
+  test("clicking a dot jumps to its slide, and a mouse click does not stop the loop", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForContent(page);
+    const dot = headlines(page).getByRole("button", { name: /^Slide 4/ });
+    await dot.click();
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", "4 of 4");
+    await expect(dot).toHaveAttribute("aria-current", "true");
+    await page.mouse.move(0, 0);
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 4", { timeout: 4500 });
+  });
+
+  test("the pause control stops and restarts the loop; keyboard focus coming in stops it until restarted", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForContent(page);
+    await page.mouse.move(0, 0);
+    const stop = headlines(page).getByRole("button", { name: "Stop slide rotation" });
+    await stop.click();
+    await expect(headlines(page).getByRole("button", { name: "Start slide rotation" })).toBeVisible();
+    await expect(headlines(page).locator(".hero-slider__slides")).toHaveAttribute("aria-live", "polite");
+    await expectNoChangeFor(page, 4000);
+    await headlines(page).getByRole("button", { name: "Start slide rotation" }).click();
+    await page.mouse.move(0, 0);
+    // Keyboard focus: Tab from the control to the first dot.
+    await page.keyboard.press("Tab");
+    await expect(headlines(page).getByRole("button", { name: /^Slide 1/ })).toBeFocused();
+    await expect(headlines(page).getByRole("button", { name: "Start slide rotation" })).toBeVisible();
+    await expectNoChangeFor(page, 4000);
+  });
+
+  test("does not rotate under prefers-reduced-motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/Home");
+    await waitForContent(page);
+    await expect(headlines(page).getByRole("button", { name: "Start slide rotation" })).toBeVisible();
+    await expectNoChangeFor(page, 4000);
+  });
+});
+
+test.describe("home video", () => {
+  const video = (page: Page) => page.locator('[data-slot="home-video"] video');
+  const playButton = (page: Page) => page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ });
+  const paused = (v: Locator) => v.evaluate((element: HTMLVideoElement) => element.paused);
+  const controls = (v: Locator) => v.evaluate((element: HTMLVideoElement) => element.controls);
+
+  test("play hides the icon and shows controls; a click on the video pauses, shows the icon and hides controls", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForBlocks(page);
+    await playButton(page).click();
+    await expect.poll(() => paused(video(page))).toBe(false);
+    await expect.poll(() => controls(video(page))).toBe(true);
+    await expect(playButton(page)).toHaveCount(0);
+
+    await video(page).click({ position: { x: 120, y: 80 } });
+    await expect.poll(() => paused(video(page))).toBe(true);
+    await expect.poll(() => controls(video(page))).toBe(false);
+    await expect(playButton(page)).toBeVisible();
+
+    await video(page).click({ position: { x: 120, y: 80 } });
+    await expect.poll(() => paused(video(page))).toBe(false);
+    await expect.poll(() => controls(video(page))).toBe(true);
+  });
+
+  test("the end of the video brings the icon back and hides controls", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForBlocks(page);
+    await playButton(page).click();
+    await expect.poll(() => paused(video(page))).toBe(false);
+    // The showreel is a few seconds long (and its file states no duration to seek by): let it run to its end, fast.
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      element.playbackRate = 8;
+    });
+    await expect(playButton(page)).toBeVisible({ timeout: 20_000 });
+    expect(await video(page).evaluate((element: HTMLVideoElement) => element.ended)).toBe(true);
+    await expect.poll(() => controls(video(page))).toBe(false);
+  });
+
+  test("pauses when scrolled out of view", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForBlocks(page);
+    await playButton(page).click();
+    await expect.poll(() => paused(video(page))).toBe(false);
+    await page.locator('[data-slot="faqs"]').scrollIntoViewIfNeeded();
+    await expect.poll(() => paused(video(page))).toBe(true);
+    await expect(playButton(page)).toBeAttached();
+  });
+
+  test("has English captions from documentPath", async ({ page }) => {
+    await page.goto("/Home");
+    await waitForBlocks(page);
+    await expect(video(page).locator("track")).toHaveAttribute("srclang", "en");
+    await expect(video(page).locator("track")).toHaveAttribute("src", /\.vtt$/);
+  });
+});
+
+test("the infographic carousel rotates every 3.5 s until stopped", async ({ page }) => {
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  const figures = page.locator('[data-slot="infographics"]').getByRole("group", { name: /Numbers/ });
+  await figures.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  const firstShown = () => figures.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute("aria-label");
+  const start = await firstShown();
+  await expect.poll(firstShown, { timeout: 5000 }).not.toBe(start);
+  await figures.getByRole("button", { name: "Stop automatic slide show" }).click();
+  await page.mouse.move(0, 0);
+  const stopped = await firstShown();
+  await page.waitForTimeout(4500);
+  expect(await firstShown()).toBe(stopped);
+});
+
+test("a quick flick moves the carousel one slide; a slow, short drag settles back (long-swipe threshold 300 ms)", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  const figures = page.locator('[data-slot="infographics"]').getByRole("group", { name: /Numbers/ });
+  await figures.scrollIntoViewIfNeeded();
+  const shown = () => figures.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute("aria-label");
+  const box = await figures.locator(".slider__track").boundingBox();
+  if (!box) throw new Error("no track");
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width * 0.7;
+
+  // Slow: a fifth of a slide over about 700 ms.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 7; step++) {
+    await page.mouse.move(x - step * 10, y);
+    await page.waitForTimeout(100);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(800);
+  expect(await shown()).toBe("1 of 4");
+
+  // Quick: the same distance within 100 ms.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 70, y, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(shown).toBe("2 of 4");
+});
+
+test("the FAQ accordion keeps one answer open: opening one closes the other", async ({ page }) => {
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  const faqs = page.locator('[data-slot="faqs"]');
+  const [first, second] = [faqs.getByRole("button").nth(0), faqs.getByRole("button").nth(1)];
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(faqs.getByRole("region").first()).toBeVisible();
+  await second.press("Enter");
+  await expect(second).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(faqs.getByRole("region")).toHaveCount(1);
+});
+
+test("the content's Lottie animation plays near the viewport and can be paused", async ({ page }) => {
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  const media = page.locator('[data-slot="media"]');
+  await media.scrollIntoViewIfNeeded();
+  await expect(media.locator(".lottie__canvas svg")).toBeVisible({ timeout: 10_000 });
+  await media.getByRole("button", { name: "Pause animation" }).click();
+  await expect(media.getByRole("button", { name: "Play animation" })).toBeVisible();
+});
+
+test("/Home is accessible with every widget loaded and the video playing", async ({ page }) => {
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  await page.locator('[data-slot="media"] .lottie__canvas svg').waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+  await page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ }).click();
+  await page.locator('[data-slot="faqs"]').getByRole("button").first().click();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
