@@ -1,14 +1,13 @@
 /**
- * The page-wide settings of a resolved layout (layouts/*.json, see LayoutSettingsShape in
- * ./schemas.ts). Its own module, free of the schemas, because the browser needs the defaults.
+ * The page-wide settings of a resolved layout (layouts/*.json, LayoutSettingsShape in
+ * ./schemas.ts, which documents each). The type comes from the schema; this module only holds
+ * the defaults, apart from the schemas because the browser needs them and not the schemas.
  */
-import type { PageImageField } from "../content/contract.ts";
+import type { LayoutFile } from "./schemas.ts";
 
-export interface LayoutSettings {
-  /** Run the SPEC 4 layout refresh timers (100 ms, 1 s, 2 s, 3 s after the page shows). */
-  refreshAfterLoad: boolean;
-  /** The page image field that is the page's pinned background, if any. */
-  pinnedBackground: PageImageField | null;
-}
+type SettingKey = "refreshAfterLoad" | "pinnedBackground";
+
+/** Every setting decided: the layout's own value, else its base's, else the default. */
+export type LayoutSettings = { [Key in SettingKey]-?: Exclude<LayoutFile[Key], undefined> };
 
 export const defaultLayoutSettings: LayoutSettings = { refreshAfterLoad: false, pinnedBackground: null };
