@@ -13,6 +13,7 @@ const boundaries = [
   { from: "src/ui/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**"], why: "shared UI never imports blocks or pages" },
   { from: "src/blocks/**", forbid: ["**/app/**"], why: "blocks never import pages" },
   { from: "src/forms/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**"], why: "validation is shared with the server" },
+  { from: "src/motion/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/content/**", "**/forms/**"], why: "motion works by selector on what a page rendered; it knows no blocks, pages or chrome" },
   { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**"], why: "the fixture service speaks the contract only" },
 ];
 

@@ -5,6 +5,7 @@ import { setCurrentPage } from "../runtime/currentPage.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
+import { PageEffects } from "./PageEffects.tsx";
 import { PageHead } from "./PageHead.tsx";
 import { useAncestorPage } from "./useAncestorPage.ts";
 
@@ -33,6 +34,7 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
         <>
           <PageHead page={load.page} path={path} />
           <PageRenderer page={load.page} layout={load.layout} hero={route.hero} />
+          <PageEffects page={load.page} settings={load.layout.settings} />
         </>
       );
   }

@@ -99,6 +99,31 @@ describe("resolveLayout", () => {
     expect(ids(layout)).toEqual(expect.arrayContaining(["hero", "icons", "d", "f", "g"]));
   });
 
+  it("resolves the page-wide settings through extends: a layout's own value wins, an absent one is inherited", async () => {
+    const files = {
+      default: { pinnedBackground: "pageFixedImage", slots: [{ id: "hero", block: "hero" }] },
+      Carousels: { extends: "default", refreshAfterLoad: true, slots: [] },
+      People: { extends: "Carousels", slots: [] },
+      Plain: { extends: "Carousels", refreshAfterLoad: false, pinnedBackground: null, slots: [] },
+      Other: { extends: "default", pinnedBackground: "pageFixedImage1", slots: [] },
+    };
+    const settings = async (name: string) => (await resolveLayout(name, source(files))).settings;
+    expect(await settings("default")).toEqual({ refreshAfterLoad: false, pinnedBackground: "pageFixedImage" });
+    expect(await settings("People")).toEqual({ refreshAfterLoad: true, pinnedBackground: "pageFixedImage" });
+    expect(await settings("Plain")).toEqual({ refreshAfterLoad: false, pinnedBackground: null });
+    expect(await settings("Other")).toEqual({ refreshAfterLoad: false, pinnedBackground: "pageFixedImage1" });
+    expect(await settings("No-Layout-Of-Its-Own")).toEqual({ refreshAfterLoad: false, pinnedBackground: "pageFixedImage" });
+  });
+
+  it("reports a misspelt or mistyped page-wide setting with its path", async () => {
+    const layout = await resolveLayout("A", source({ A: { refreshAfterLoad: "yes", pinnedBackground: "pageFixedImg", slots: [] } }));
+    expect(layout.problems.map(formatProblem)).toEqual([
+      'layouts/A.json: refreshAfterLoad: expected true or false, got "yes"',
+      expect.stringMatching(/^layouts\/A\.json: pinnedBackground: expected a page image field \(image, .*\) or null, got "pageFixedImg" \(did you mean "pageFixedImage"\?\)$/),
+    ]);
+    expect(layout.settings).toEqual({ refreshAfterLoad: false, pinnedBackground: null });
+  });
+
   it("takes a title from a page field without asking for a default, and names a field that does not exist", async () => {
     const layout = await resolveLayout(
       "A",

@@ -7,9 +7,10 @@
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
 import { lacksDefault } from "./resolveText.ts";
 import { formatPath, zodProblems, type ConfigProblem } from "./problems.ts";
-import { layoutFileSchema, slotSchema, type ItemFilter, type SlotEntry, type SlotTitle } from "./schemas.ts";
+import { layoutFileSchema, slotSchema, type ItemFilter, type LayoutFile, type SlotEntry, type SlotTitle } from "./schemas.ts";
 import * as z from "zod/mini";
 import type { PageImageField } from "../content/contract.ts";
+import { defaultLayoutSettings, type LayoutSettings } from "./layoutSettings.ts";
 
 /** Raw JSON of a layout file by name, or undefined when there is no such file. */
 export type LayoutSource = (name: string) => Promise<unknown>;
@@ -39,6 +40,7 @@ export interface ResolvedLayout {
   /** The layout file actually used (the page name, or `default`). */
   name: string;
   slots: LayoutSlot[];
+  settings: LayoutSettings;
   problems: ConfigProblem[];
 }
 
@@ -51,14 +53,27 @@ export const layoutFileName = (name: string) => `layouts/${name}.json`;
 /** Slots in their written form, before `kind` is decided, while `extends` is applied. */
 type Draft = Omit<SlotEntry, "after" | "before" | "remove"> & { origin: SlotCommon["origin"] };
 
-async function collect(name: string, source: LayoutSource, chain: string[], problems: ConfigProblem[]): Promise<Draft[] | null> {
+interface Collected {
+  slots: Draft[];
+  settings: LayoutSettings;
+}
+
+/** A layout's own settings over its base's: a key the layout gives wins, a key it leaves out is inherited. */
+function mergeSettings(base: LayoutSettings, own: Pick<LayoutFile, keyof LayoutSettings>): LayoutSettings {
+  return {
+    refreshAfterLoad: own.refreshAfterLoad ?? base.refreshAfterLoad,
+    pinnedBackground: own.pinnedBackground === undefined ? base.pinnedBackground : own.pinnedBackground,
+  };
+}
+
+async function collect(name: string, source: LayoutSource, chain: string[], problems: ConfigProblem[]): Promise<Collected | null> {
   const file = layoutFileName(name);
   const raw = await source(name);
   if (raw === undefined) return null;
   const parsed = envelopeSchema.safeParse(raw);
   if (!parsed.success) {
     problems.push(...zodProblems(file, layoutSchema, parsed.error));
-    return [];
+    return { slots: [], settings: defaultLayoutSettings };
   }
   const layout = parsed.data;
   const at = (index: number, key?: string) => formatPath(key ? ["slots", index, key] : ["slots", index]);
@@ -70,13 +85,14 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
   });
 
   let slots: Draft[] = [];
+  let baseSettings = defaultLayoutSettings;
   if (layout.extends !== undefined) {
     if (chain.includes(layout.extends) || layout.extends === name) {
       problems.push({ file, path: "extends", message: `layouts extend each other in a loop: ${[...chain, name, layout.extends].join(" -> ")}` });
     } else {
       const base = await collect(layout.extends, source, [...chain, name], problems);
       if (base === null) problems.push({ file, path: "extends", message: `no layout file ${layoutFileName(layout.extends)}` });
-      else slots = base;
+      else ({ slots, settings: baseSettings } = base);
     }
   }
 
@@ -134,7 +150,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
       slots.splice(after !== undefined ? anchor + 1 : anchor, 0, draft);
     }
   });
-  return slots;
+  return { slots, settings: mergeSettings(baseSettings, layout) };
 }
 
 /** Checks one resolved slot against the registry; returns the slot, or null when it cannot be mounted. */
@@ -178,14 +194,14 @@ function finish(draft: Draft, problems: ConfigProblem[]): LayoutSlot | null {
 export async function resolveLayout(name: string, source: LayoutSource): Promise<ResolvedLayout> {
   const problems: ConfigProblem[] = [];
   let used = name;
-  let drafts = await collect(name, source, [], problems);
-  if (drafts === null) {
+  let collected = await collect(name, source, [], problems);
+  if (collected === null) {
     used = "default";
-    drafts = (await collect("default", source, [], problems)) ?? [];
-    if (drafts.length === 0 && problems.length === 0) {
+    collected = (await collect("default", source, [], problems)) ?? { slots: [], settings: defaultLayoutSettings };
+    if (collected.slots.length === 0 && problems.length === 0) {
       problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
     }
   }
-  const slots = drafts.flatMap((draft) => finish(draft, problems) ?? []);
-  return { name: used, slots, problems };
+  const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
+  return { name: used, slots, settings: collected.settings, problems };
 }

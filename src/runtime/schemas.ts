@@ -142,6 +142,36 @@ export function slotSchema(blockNames: readonly [string, ...string[]]) {
 }
 export type SlotEntry = z.output<ReturnType<typeof slotSchema>>;
 
+/**
+ * Settings of the page as a whole (not of one slot). Each is inherited through `extends`; a
+ * layout overrides its base's value by giving its own (`null` clears `pinnedBackground`).
+ */
+const LayoutSettingsShape = {
+  refreshAfterLoad: z.optional(
+    z
+      .boolean({ error: (issue) => `expected true or false, got ${JSON.stringify(issue.input)}` })
+      .check(
+        describe(
+          "Re-measure the scroll-triggered animations 100 ms, 1 s, 2 s and 3 s after the page shows (SPEC 4 \"layout refresh timers\"): for pages whose height settles after load, e.g. with carousels or pinned images. Default false.",
+        ),
+      ),
+  ),
+  pinnedBackground: z.optional(
+    z
+      .nullable(
+        z.enum(pageImageFields, {
+          error: (issue) =>
+            `expected a page image field (${pageImageFields.join(", ")}) or null, got ${JSON.stringify(issue.input)}${didYouMean(issue.input, pageImageFields)}`,
+        }),
+      )
+      .check(
+        describe(
+          "The page image field shown as the page's pinned (fixed) background. On every page change the page is marked pinned (`data-pinned-background` on <html>) when it has this image, else unmarked; the fixed-image band stays put only on a marked page. Default: none.",
+        ),
+      ),
+  ),
+};
+
 export function layoutFileSchema(blockNames: readonly [string, ...string[]]) {
   return z.strictObject({
     $schema: z.optional(z.string()),
@@ -149,6 +179,7 @@ export function layoutFileSchema(blockNames: readonly [string, ...string[]]) {
     extends: z.optional(
       nonEmpty.check(describe("Start from another layout (file name without .json), e.g. \"default\".")),
     ),
+    ...LayoutSettingsShape,
     slots: z.array(slotSchema(blockNames)).check(describe("The page's slots, top to bottom.")),
   });
 }

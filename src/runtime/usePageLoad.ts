@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Page } from "../content/contract.ts";
 import { useRuntime, type Runtime } from "./context.tsx";
 import type { ResolvedLayout } from "./layout.ts";
+import { defaultLayoutSettings } from "./layoutSettings.ts";
 import { blockRegistry } from "./registry.ts";
 import { loadMenus, loadResources } from "./siteData.ts";
 
@@ -28,7 +29,7 @@ export function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayou
   let layout = byName.get(name);
   if (!layout) {
     // The page's own layout, else the default one (SPEC 2.3's common content page).
-    layout = runtime.layouts(name).then(async (own) => own ?? (await runtime.layouts("default")) ?? { name: "default", slots: [], problems: [] });
+    layout = runtime.layouts(name).then(async (own) => own ?? (await runtime.layouts("default")) ?? { name: "default", slots: [], settings: defaultLayoutSettings, problems: [] });
     byName.set(name, layout);
   }
   return layout.then(async (resolved) => {

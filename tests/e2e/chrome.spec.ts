@@ -1,14 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { wireMenus } from "../builders.ts";
 import { firstVisit } from "./env.ts";
 import { fixturePage, plain } from "./fixtures.ts";
-import { waitForBlocks, waitForContent } from "./helpers.ts";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
 
 const header = (page: Page) => page.locator("header.site-header");
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent.trim() ?? "");

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** Waits for a content page to be shown: loading screen gone, the page's h1 visible. */
@@ -10,4 +11,10 @@ export async function waitForContent(page: Page) {
 export async function waitForBlocks(page: Page) {
   await waitForContent(page);
   await expect(page.locator(".block-loading")).toHaveCount(0);
+}
+
+/** axe finds no violations on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

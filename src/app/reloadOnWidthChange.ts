@@ -1,0 +1,27 @@
+/**
+ * SPEC 4 "Window width change": the page reloads, laid out afresh for its new width (the motion
+ * a device gets is decided by width). Only the width counts: a height change (a mobile address
+ * bar showing or hiding, a window made taller) never reloads, and neither does the first layout
+ * or a pinch zoom. Dragging a window's edge reloads once, after the drag stops.
+ */
+export const widthChangeDebounceMs = 300;
+
+const reloadPage = () => window.location.reload();
+
+/** Watches for a width change from now on; returns the stop. */
+export function reloadOnWidthChange(reload: () => void = reloadPage): () => void {
+  const laidOutFor = window.innerWidth;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onResize = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const zoomedIn = (window.visualViewport?.scale ?? 1) > 1;
+      if (window.innerWidth !== laidOutFor && !zoomedIn) reload();
+    }, widthChangeDebounceMs);
+  };
+  window.addEventListener("resize", onResize);
+  return () => {
+    window.removeEventListener("resize", onResize);
+    clearTimeout(timer);
+  };
+}

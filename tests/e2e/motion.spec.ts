@@ -1,0 +1,395 @@
+/**
+ * Motion and responsiveness in Chromium (SPEC 1, 2.3 item 8, 3, 4, 9): smooth scrolling where
+ * SPEC allows it and nowhere else, the motion libraries downloaded only there, content fully
+ * visible at every width once it has scrolled into view, a reload on a change of width only,
+ * the consent panel pausing smooth scrolling, and axe still clean.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { firstVisit } from "./env.ts";
+import { expectAccessible, waitForBlocks } from "./helpers.ts";
+
+/** A long content page with sections, panels and a fixed image band. */
+const longPage = "/about-us";
+
+/** Strings only the motion libraries' code contains: gsap's ScrollTrigger and Lenis. */
+const libraryMarkers = { scrollTrigger: "ScrollTrigger", lenis: "lenisVersion" };
+
+/** Collects the text of every script the page downloads. */
+function watchScripts(page: Page): () => Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.endsWith(".js")) bodies.push(response.text().catch(() => ""));
+  });
+  return () => Promise.all(bodies);
+}
+
+async function downloadedLibraries(scripts: () => Promise<string[]>) {
+  const all = (await scripts()).join("\n");
+  return { scrollTrigger: all.includes(libraryMarkers.scrollTrigger), lenis: all.includes(libraryMarkers.lenis) };
+}
+
+async function openLongPage(page: Page) {
+  await page.goto(longPage);
+  await waitForBlocks(page);
+  // Whatever motion the device gets has had time to arrive: it loads right after the first paint.
+  await page.waitForTimeout(800);
+}
+
+const html = (page: Page) => page.locator("html");
+
+/** Resolves once the window has not scrolled for a few frames. */
+const scrollStopped = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 10) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+
+/**
+ * Elements of main (partly) in view that are not fully shown: faded (opacity below 1, on them or
+ * an ancestor) or still moved by an entrance. With `edges`, sections within the top and bottom
+ * bands of a wide screen may be moved (never faded): only the middle of the screen is checked for that.
+ */
+function notFullyShown(page: Page, { edges = false } = {}) {
+  return page.evaluate((edges) => {
+    const main = document.querySelector("main");
+    if (!main) return ["no main"];
+    const name = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`;
+    const found: string[] = [];
+    const band = edges ? window.innerHeight * 0.25 : 0;
+    for (const element of main.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight) continue;
+      let opacity = 1;
+      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+      if (opacity < 0.999) found.push(`${name(element)} opacity ${opacity.toFixed(2)}`);
+      const moved = element instanceof HTMLElement && /translate|scale|matrix/.test(element.style.transform);
+      if (moved && box.top >= band && box.bottom <= window.innerHeight - band) found.push(`${name(element)} moved ${element.style.transform}`);
+    }
+    return found;
+  }, edges);
+}
+
+/**
+ * Scrolls the page from top to bottom with the mouse wheel, a screen at a time; at every stop,
+ * once the scroll and the animations have settled, everything in view is fully shown. Returns
+ * how many of the stops caught something on its way in, a moment after the wheel turned.
+ */
+async function scrollThroughShowingEverything(page: Page, { edges = false } = {}): Promise<number> {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error("no viewport");
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  let caughtMoving = 0;
+  for (let stop = 0; stop < 40; stop++) {
+    await page.mouse.wheel(0, viewport.height * 0.9);
+    await page.waitForTimeout(300);
+    if ((await notFullyShown(page, { edges })).length > 0) caughtMoving++;
+    await scrollStopped(page);
+    await expect.poll(() => notFullyShown(page, { edges }), { timeout: 5000 }).toEqual([]);
+    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    if (atBottom) return caughtMoving;
+  }
+  throw new Error("never reached the bottom of the page");
+}
+
+/** Scroll positions sampled every few frames for `ms` after one wheel turn of `delta` pixels. */
+async function scrollAfterWheel(page: Page, delta: number, ms = 2600): Promise<{ at: number; y: number }[]> {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error("no viewport");
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  const sampling = page.evaluate(
+    (ms) =>
+      new Promise<{ at: number; y: number }[]>((resolve) => {
+        const start = performance.now();
+        const samples: { at: number; y: number }[] = [];
+        const frame = () => {
+          const at = performance.now() - start;
+          samples.push({ at, y: window.scrollY });
+          if (at < ms) requestAnimationFrame(frame);
+          else resolve(samples);
+        };
+        requestAnimationFrame(frame);
+      }),
+    ms,
+  );
+  await page.mouse.wheel(0, delta);
+  return sampling;
+}
+
+/** Smooth scrolling (SPEC 4, 2 s): the page is still gliding towards where the wheel sent it half a second later. */
+function stillGlidingAfter(samples: { at: number; y: number }[], ms: number) {
+  const final = samples.at(-1)?.y ?? 0;
+  return samples.some((sample) => sample.at >= ms && sample.at <= ms + 400 && sample.y < final - 20);
+}
+
+for (const width of [1024, 1440]) {
+  test.describe(`desktop, ${String(width)} px wide without touch`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("scrolls smoothly, animates sections and panels into view, and shows everything once there", async ({ page }) => {
+      const scripts = watchScripts(page);
+      await openLongPage(page);
+      await expect(html(page)).toHaveClass(/\blenis\b/);
+      await expect(html(page)).toHaveAttribute("data-motion", "panels sections smoothScroll");
+      expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: true, lenis: true });
+
+      const samples = await scrollAfterWheel(page, 1000);
+      expect(samples.at(-1)?.y).toBeGreaterThan(950);
+      expect(stillGlidingAfter(samples, 500)).toBe(true);
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await scrollStopped(page);
+      expect(await scrollThroughShowingEverything(page)).toBeGreaterThan(0);
+      await expectAccessible(page);
+    });
+  });
+}
+
+test.describe("desktop, 1440 px wide, when the motion code cannot be loaded", () => {
+  test.use({ viewport: { width: 1440, height: 800 } });
+
+  test("shows the page fully, without motion: nothing waited on an animation that never came", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.route("**/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(libraryMarkers.scrollTrigger) || body.includes(libraryMarkers.lenis)) await route.abort("failed");
+      else await route.fulfill({ response, body });
+    });
+    await openLongPage(page);
+    await expect.poll(() => errors.some((error) => error.includes("motion could not be loaded"))).toBe(true);
+    await expect(html(page)).not.toHaveAttribute("data-motion");
+    await expect(html(page)).not.toHaveClass(/\blenis\b/);
+    expect(await scrollThroughShowingEverything(page)).toBe(0);
+  });
+});
+
+test.describe("desktop, 1440 px wide, with a touch screen", () => {
+  test.use({ viewport: { width: 1440, height: 800 }, hasTouch: true });
+
+  test("scrolls natively (no smooth scrolling with touch) but still animates", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await openLongPage(page);
+    await expect(html(page)).toHaveAttribute("data-motion", "panels sections");
+    await expect(html(page)).not.toHaveClass(/\blenis\b/);
+    expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: true, lenis: false });
+  });
+});
+
+test.describe("a wide screen, 2600 px", () => {
+  test.use({ viewport: { width: 2600, height: 1300 } });
+
+  test("scrolls smoothly and moves sections at the top and bottom edges only, never fading them", async ({ page }) => {
+    await openLongPage(page);
+    await expect(html(page)).toHaveClass(/\blenis\b/);
+    await expect(html(page)).toHaveAttribute("data-motion", "panels sections smoothScroll edges");
+    const contents = page.locator("main .section > .container");
+    await expect.poll(() => contents.count()).toBeGreaterThan(3);
+    /** Scrolls so the third section's top is `fromBottom` px above the bottom edge; how its content is drawn then. */
+    const drawnWhenTopAt = async (fromBottom: number) => {
+      await page.evaluate((fromBottom) => {
+        const section = document.querySelectorAll("main .section")[2];
+        if (!section) throw new Error("no third section");
+        window.scrollTo(0, window.scrollY + section.getBoundingClientRect().top - window.innerHeight + fromBottom);
+      }, fromBottom);
+      await scrollStopped(page);
+      return contents.nth(2).evaluate((content) => ({ transform: getComputedStyle(content).transform, opacity: getComputedStyle(content).opacity }));
+    };
+    // Just over the bottom edge: lowered and slightly smaller, never faded.
+    const entering = await drawnWhenTopAt(40);
+    expect(entering.transform).not.toBe("none");
+    expect(entering.opacity).toBe("1");
+    // Well inside the screen: exactly where the layout put it.
+    expect(await drawnWhenTopAt(700)).toEqual({ transform: "none", opacity: "1" });
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollStopped(page);
+    await scrollThroughShowingEverything(page, { edges: true });
+    await expectAccessible(page);
+  });
+});
+
+test.describe("a phone, 375 px wide", () => {
+  test.use({ viewport: { width: 375, height: 760 }, hasTouch: true });
+
+  test("gets no motion and downloads none of its code; everything shows as it scrolls", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await openLongPage(page);
+    await expect(html(page)).not.toHaveAttribute("data-motion");
+    await expect(html(page)).not.toHaveClass(/\blenis\b/);
+    expect(await scrollThroughShowingEverything(page)).toBe(0);
+    expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: false, lenis: false });
+    await expectAccessible(page);
+  });
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ viewport: { width: 1440, height: 800 }, reducedMotion: "reduce" });
+
+  test("nothing moves: no smooth scrolling, no animation, no motion code; the fixed image scrolls too", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await openLongPage(page);
+    await expect(html(page)).not.toHaveAttribute("data-motion");
+    await expect(html(page)).not.toHaveClass(/\blenis\b/);
+    await expect(page.locator(".fixed-image").first()).toHaveCSS("background-attachment", "scroll");
+
+    const samples = await scrollAfterWheel(page, 1000, 1500);
+    expect(stillGlidingAfter(samples, 500)).toBe(false);
+    // Not even for a moment: right after each turn of the wheel, everything in view is fully shown.
+    await page.mouse.wheel(0, 700);
+    expect(await notFullyShown(page)).toEqual([]);
+    await page.waitForTimeout(150);
+    expect(await notFullyShown(page)).toEqual([]);
+    expect(await scrollThroughShowingEverything(page)).toBe(0);
+    expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: false, lenis: false });
+  });
+});
+
+test.describe("smooth scrolling and the rest of the page", () => {
+  test.use({ viewport: { width: 1440, height: 800 } });
+
+  test("leaves keyboard scrolling, the skip link, focus and fixed elements working", async ({ page }) => {
+    await openLongPage(page);
+    await expect(html(page)).toHaveClass(/\blenis\b/);
+
+    // The skip link: focus lands in the main content.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+
+    // An in-page anchor glides to its target; the address shows it.
+    await page.evaluate(() => {
+      const main = document.querySelector("main");
+      main?.prepend(Object.assign(document.createElement("a"), { href: "#last-words", textContent: "To the last words" }));
+      main?.append(Object.assign(document.createElement("p"), { id: "last-words", textContent: "The last words" }));
+    });
+    await page.getByRole("link", { name: "To the last words" }).click();
+    await scrollStopped(page);
+    await expect(page.getByText("The last words", { exact: true })).toBeInViewport();
+    await expect(page).toHaveURL(/#last-words$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollStopped(page);
+
+    // Keyboard scrolling.
+    const before = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press("PageDown");
+    await scrollStopped(page);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 300);
+
+    // A wheel glide under way does not pull a newly focused element back out of view.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollStopped(page);
+    await page.mouse.move(700, 400);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(150);
+    const footerLink = page.getByRole("contentinfo").getByRole("link").first();
+    await footerLink.focus();
+    await scrollStopped(page);
+    await expect(footerLink).toBeInViewport();
+
+    // Fixed elements stay put while the page glides.
+    const shortcut = page.getByRole("complementary", { name: "Contact shortcut" }).getByRole("link", { name: "Contact us" });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollStopped(page);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(400);
+    await expect(shortcut).toBeInViewport();
+  });
+
+  test("pauses while the consent banner or the cookie settings are open, and resumes after (SPEC 4)", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: firstVisit, viewport: { width: 1440, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(longPage);
+    await waitForBlocks(page);
+    const banner = page.getByRole("dialog", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    await expect(html(page)).toHaveAttribute("data-motion", /smoothScroll/);
+    // Paused is not locked: the page still scrolls, natively.
+    await expect(html(page)).not.toHaveClass(/\blenis\b/);
+    const samples = await scrollAfterWheel(page, 600, 1200);
+    expect(samples.at(-1)?.y).toBeGreaterThan(500);
+    expect(stillGlidingAfter(samples, 500)).toBe(false);
+
+    await banner.getByRole("button", { name: "Necessary only" }).click();
+    await expect(banner).toBeHidden();
+    await expect(html(page)).toHaveClass(/\blenis\b/);
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(settings).toBeVisible();
+    await expect(html(page)).not.toHaveClass(/\blenis\b/);
+    await settings.getByRole("button", { name: "Save my choices" }).click();
+    await expect(settings).toBeHidden();
+    await expect(html(page)).toHaveClass(/\blenis\b/);
+    await context.close();
+  });
+});
+
+test.describe("a change of window size", () => {
+  test.use({ viewport: { width: 1440, height: 800 } });
+
+  test("reloads the page once when the width changes, never for the height alone (SPEC 4)", async ({ page }) => {
+    await openLongPage(page);
+    await expect(html(page)).toHaveAttribute("data-motion");
+    let loads = 0;
+    page.on("load", () => loads++);
+
+    // A mobile address bar showing or hiding, or a window made taller: no reload.
+    await page.setViewportSize({ width: 1440, height: 650 });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(1200);
+    expect(loads).toBe(0);
+
+    // A narrower window: one reload, after the resizing stops, laid out for the new width.
+    await page.setViewportSize({ width: 1300, height: 900 });
+    await page.setViewportSize({ width: 900, height: 900 });
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(1);
+    await waitForBlocks(page);
+    await expect(html(page)).toHaveAttribute("data-motion", "panels");
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1);
+  });
+});
+
+test.describe("browser-stored values", () => {
+  test("the body height is saved 8 s after the page shows (SPEC 3)", async ({ page }) => {
+    await page.goto(longPage);
+    await waitForBlocks(page);
+    const shownAt = Date.now();
+    const stored = () => page.evaluate(() => window.localStorage.getItem("bodyHeight"));
+    await page.waitForTimeout(6000);
+    expect(await stored()).toBeNull();
+    await expect.poll(stored, { timeout: 6000 }).not.toBeNull();
+    expect(Date.now() - shownAt).toBeGreaterThan(6000);
+    const height = await page.evaluate(() => Math.round(document.body.getBoundingClientRect().height));
+    expect(Number(await stored())).toBe(height);
+  });
+});
+
+test.describe("the pinned background", () => {
+  test.use({ viewport: { width: 1440, height: 800 } });
+
+  test("is marked on page change and keeps the fixed image band in place while the page scrolls", async ({ page }) => {
+    await openLongPage(page);
+    await expect(html(page)).toHaveAttribute("data-pinned-background");
+    await expect(page.locator(".fixed-image").first()).toHaveCSS("background-attachment", "fixed");
+    // A page without a fixed image (the contact page's fixture has none) is not marked.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await waitForBlocks(page);
+    await expect(html(page)).not.toHaveAttribute("data-pinned-background");
+  });
+});
