@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
-import { waitForBlocks, waitForContent } from "./helpers.ts";
+import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
 
 test.describe("every route", () => {
   for (const { path, page: name } of fixedRoutes) {
@@ -11,8 +11,7 @@ test.describe("every route", () => {
       await waitForBlocks(page);
       await expect(page.locator("main h1").first()).not.toHaveText(/could not be found/);
       await expect(page).toHaveTitle(plain(fixture.title));
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectAccessible(page);
     });
   }
 
