@@ -50,15 +50,14 @@ export function Dialog({ labelledBy, onClose, returnFocus, className, closeLabel
       event.preventDefault();
       close.current();
     };
-    dialog.addEventListener("pointerdown", press);
-    dialog.addEventListener("click", click);
-    dialog.addEventListener("keydown", key);
-    dialog.addEventListener("cancel", cancel);
+    const listening = new AbortController();
+    const { signal } = listening;
+    dialog.addEventListener("pointerdown", press, { signal });
+    dialog.addEventListener("click", click, { signal });
+    dialog.addEventListener("keydown", key, { signal });
+    dialog.addEventListener("cancel", cancel, { signal });
     return () => {
-      dialog.removeEventListener("pointerdown", press);
-      dialog.removeEventListener("click", click);
-      dialog.removeEventListener("keydown", key);
-      dialog.removeEventListener("cancel", cancel);
+      listening.abort();
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");
       (focusBack.current?.() ?? previous)?.focus();

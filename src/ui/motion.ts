@@ -35,14 +35,12 @@ export function useRotationPause(ref: RefObject<HTMLElement | null>, onKeyboardF
     const focusIn = (event: FocusEvent) => {
       if (event.target instanceof Element && hasKeyboardFocus(event.target)) stop();
     };
-    element.addEventListener("mouseenter", enter);
-    element.addEventListener("mouseleave", leave);
-    element.addEventListener("focusin", focusIn);
-    return () => {
-      element.removeEventListener("mouseenter", enter);
-      element.removeEventListener("mouseleave", leave);
-      element.removeEventListener("focusin", focusIn);
-    };
+    const listening = new AbortController();
+    const { signal } = listening;
+    element.addEventListener("mouseenter", enter, { signal });
+    element.addEventListener("mouseleave", leave, { signal });
+    element.addEventListener("focusin", focusIn, { signal });
+    return () => listening.abort();
   }, [ref]);
   return hovered;
 }

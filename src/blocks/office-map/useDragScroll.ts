@@ -46,18 +46,14 @@ export function useDragScroll<T extends HTMLElement>(maxWidth: number) {
       event.stopPropagation();
     };
 
-    viewport.addEventListener("pointerdown", down);
-    viewport.addEventListener("pointermove", move);
-    viewport.addEventListener("pointerup", end);
-    viewport.addEventListener("pointercancel", end);
-    viewport.addEventListener("click", click, true);
-    return () => {
-      viewport.removeEventListener("pointerdown", down);
-      viewport.removeEventListener("pointermove", move);
-      viewport.removeEventListener("pointerup", end);
-      viewport.removeEventListener("pointercancel", end);
-      viewport.removeEventListener("click", click, true);
-    };
+    const listening = new AbortController();
+    const { signal } = listening;
+    viewport.addEventListener("pointerdown", down, { signal });
+    viewport.addEventListener("pointermove", move, { signal });
+    viewport.addEventListener("pointerup", end, { signal });
+    viewport.addEventListener("pointercancel", end, { signal });
+    viewport.addEventListener("click", click, { signal, capture: true });
+    return () => listening.abort();
   }, [maxWidth]);
   return ref;
 }
