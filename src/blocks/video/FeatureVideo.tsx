@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { ContentItem } from "../../content/contract.ts";
 import { toPlainText } from "../../ui/text.ts";
-import { safeUrl } from "../../ui/url.ts";
+import { ContentVideo } from "./ContentVideo.tsx";
 
 export function FeatureVideo({ item }: { item: ContentItem }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -44,24 +44,17 @@ export function FeatureVideo({ item }: { item: ContentItem }) {
     <figure className={`feature-video ${playing ? "is-playing" : ""}`}>
       <div className="feature-video__frame">
         {/* Clicking the picture is a mouse shortcut; the play button and the player's controls do the same from the keyboard. */}
-        <video
+        <ContentVideo
           ref={video}
-          className="video__player"
+          item={item}
           controls={playing}
           preload="metadata"
-          playsInline
-          width={1280}
-          height={720}
-          poster={safeUrl(item.image) ?? undefined}
-          src={safeUrl(item.video) ?? undefined}
           aria-label={name || undefined}
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
           onEnded={() => setPlaying(false)}
           onClick={onVideoClick}
-        >
-          <track kind="captions" src={safeUrl(item.documentPath) ?? undefined} srcLang="en" label="English" default />
-        </video>
+        />
         {!playing && (
           <button type="button" className="feature-video__play" onClick={toggle} aria-label={name ? `Play video: ${name}` : "Play video"}>
             <span aria-hidden="true" />

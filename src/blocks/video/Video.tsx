@@ -2,6 +2,7 @@ import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { safeUrl } from "../../ui/url.ts";
+import { ContentVideo } from "./ContentVideo.tsx";
 import { FeatureVideo } from "./FeatureVideo.tsx";
 import { videoOptions, type VideoOptions } from "./options.ts";
 import { popupIds } from "./popupId.ts";
@@ -33,19 +34,7 @@ export function Video({ items, options, title, background, slotId }: BlockProps<
             const name = toPlainText(item.title);
             return (
               <figure key={item.key} className="video">
-                <video
-                  className="video__player"
-                  controls
-                  preload="none"
-                  playsInline
-                  width={1280}
-                  height={720}
-                  poster={safeUrl(item.image) ?? undefined}
-                  src={safeUrl(item.video) ?? undefined}
-                  aria-label={name || undefined}
-                >
-                  <track kind="captions" src={safeUrl(item.documentPath) ?? undefined} srcLang="en" label="English" default />
-                </video>
+                <ContentVideo item={item} controls preload="none" aria-label={name || undefined} />
                 {name && <figcaption className="video__caption">{name}</figcaption>}
               </figure>
             );

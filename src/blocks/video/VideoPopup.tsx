@@ -9,7 +9,7 @@ import type { ContentItem } from "../../content/contract.ts";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { safeUrl } from "../../ui/url.ts";
+import { ContentVideo } from "./ContentVideo.tsx";
 
 export function VideoPopup({ item, id }: { item: ContentItem; id: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -48,9 +48,7 @@ export function VideoPopup({ item, id }: { item: ContentItem; id: string }) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <video ref={video} className="video__player" controls preload="none" playsInline width={1280} height={720} poster={safeUrl(item.image) ?? undefined} src={safeUrl(item.video) ?? undefined}>
-          <track kind="captions" src={safeUrl(item.documentPath) ?? undefined} srcLang="en" label="English" default />
-        </video>
+        <ContentVideo ref={video} item={item} controls preload="none" />
       </dialog>
     </li>
   );
