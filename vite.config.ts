@@ -6,6 +6,7 @@ import { formatProblem } from "./src/runtime/problems.ts";
 import { layoutsPlugin } from "./src/cli/layoutsPlugin.ts";
 import { registryForBrowserPlugin } from "./src/cli/registryPlugin.ts";
 import { contentServicePlugin } from "./src/server/vitePlugin.ts";
+import { organizationPlugin } from "./src/cli/organizationPlugin.ts";
 
 /** A build with a broken layout or registry file fails, with the same messages as check:layouts. */
 function checkConfigurationPlugin(): Plugin {
@@ -20,10 +21,16 @@ function checkConfigurationPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), contentServicePlugin(), checkConfigurationPlugin()],
+  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), checkConfigurationPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,
+    // The server reads it to name each page's block code and styles in the HTML (src/ssr/document.ts).
+    manifest: true,
+  },
+  ssr: {
+    // Bundled into the server build: packages that ship CSS or browser-only entry points.
+    noExternal: ["keen-slider"],
   },
   test: {
     environment: "jsdom",

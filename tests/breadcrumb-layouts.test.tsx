@@ -9,10 +9,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import defaultLayout from "../layouts/default.json" with { type: "json" };
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { resolveLayout } from "../src/runtime/layout.ts";
-import { useSiteData } from "../src/runtime/siteData.ts";
+import { standaloneStores } from "../src/runtime/siteData.ts";
 import { fixtureService, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
 
-beforeEach(() => useSiteData.setState({ menus: null, resources: null }));
+beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
 
 const trail = () => screen.queryByRole("navigation", { name: "Breadcrumb" });
 const crumbs = () => {

@@ -13,7 +13,8 @@ import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
 import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
-import { PageResourcesContext } from "../src/runtime/siteData.ts";
+import { PageResourcesContext, standaloneStores } from "../src/runtime/siteData.ts";
+import { createSiteStores, type SiteStores } from "../src/runtime/stores.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../src/server/fixtures.ts";
 import { openLeadStore } from "../src/server/leadStore.ts";
@@ -62,12 +63,14 @@ export function cannedFetch(answers: { pages?: Record<string, unknown>; menus?: 
   };
 }
 
-export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<BlockLoaders>; loadingDelayMs?: number; chunkTimeoutMs?: number; timeoutMs?: number }): Runtime {
+export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<BlockLoaders>; loadingDelayMs?: number; chunkTimeoutMs?: number; timeoutMs?: number; stores?: SiteStores }): Runtime {
   return {
     client: createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }),
     blocks: createLazyBlocks({ ...blockLoaders, ...options.loaders }, options.chunkTimeoutMs ?? 120_000),
     layouts: layoutSource,
+    stores: options.stores ?? createSiteStores(),
     loadingDelayMs: options.loadingDelayMs ?? 0,
+    siteUrl: "http://site.test",
   };
 }
 
@@ -107,7 +110,8 @@ function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
  */
 export function renderBlock(block: BlockModule, slot: SlotInput, { runtime }: { runtime?: Runtime } = {}) {
   const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{mountedBlock(block, slot)}</MemoryRouter>;
-  return render(runtime ? <RuntimeProvider runtime={runtime}>{mounted}</RuntimeProvider> : mounted);
+  // Without a runtime of its own, the block reads the site data tests set on the standalone stores.
+  return render(<RuntimeProvider runtime={runtime ?? testRuntime({ fetch: cannedFetch({}), stores: standaloneStores })}>{mounted}</RuntimeProvider>);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router-dom";
+import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation } from "react-router-dom";
 import { useContactWrapperLinks } from "../chrome/contactLinks.ts";
 import { DeferredChrome } from "../chrome/DeferredChrome.tsx";
 import { Header } from "../chrome/Header.tsx";
@@ -41,10 +41,10 @@ export function SiteRoutes() {
 
 /** The page and the chrome around it: skip link first, header, the page, then (once it shows) contact shortcut, footer and consent. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const { client } = useRuntime();
+  const { client, stores } = useRuntime();
   useEffect(() => {
-    void loadMenus(client);
-  }, [client]);
+    void loadMenus(stores, client);
+  }, [stores, client]);
   useContactWrapperLinks();
   return (
     <>
@@ -58,14 +58,16 @@ export function SiteShell({ children }: { children: ReactNode }) {
   );
 }
 
-export function App({ runtime }: { runtime: Runtime }) {
+/** The site for one visitor: the browser's router, or on the server the one address asked for. */
+export function App({ runtime, location }: { runtime: Runtime; location?: string }) {
+  const site = (
+    <SiteShell>
+      <SiteRoutes />
+    </SiteShell>
+  );
   return (
     <RuntimeProvider runtime={runtime}>
-      <BrowserRouter>
-        <SiteShell>
-          <SiteRoutes />
-        </SiteShell>
-      </BrowserRouter>
+      {location === undefined ? <BrowserRouter>{site}</BrowserRouter> : <StaticRouter location={location}>{site}</StaticRouter>}
     </RuntimeProvider>
   );
 }

@@ -1,19 +1,17 @@
 import type { Page } from "../content/contract.ts";
-import { toPlainText } from "../ui/text.ts";
+import { useRuntime } from "../runtime/context.tsx";
+import { pageHeadTags } from "./pageHead.ts";
 
-/** SPEC 2.3 item 6: title, description and (when present) keywords from the page data; React hoists them into <head>. */
+/** The page's head tags (./pageHead.ts); React hoists them into <head>, and adopts the server's on hydration. */
 export function PageHead({ page, path }: { page: Page; path: string }) {
-  const title = toPlainText(page.title) || toPlainText(page.heading) || toPlainText(page.name) || "Corvane";
-  const description = toPlainText(page.metaDescription);
-  const keywords = toPlainText(page.metaKeywords);
+  const { siteUrl, serverRender } = useRuntime();
+  if (serverRender) return null;
+  const { title, canonical, metas } = pageHeadTags(page, path, siteUrl);
   return (
     <>
       <title>{title}</title>
-      {description && <meta name="description" content={description} />}
-      {keywords && <meta name="keywords" content={keywords} />}
-      <link rel="canonical" href={new URL(path, window.location.origin).href} />
-      <meta property="og:title" content={title} />
-      {description && <meta property="og:description" content={description} />}
+      {metas.map(({ key, value, content }) => (key === "name" ? <meta key={value} name={value} content={content} /> : <meta key={value} property={value} content={content} />))}
+      <link rel="canonical" href={canonical} />
     </>
   );
 }

@@ -1,39 +1,39 @@
 import { useEffect } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
-import { setCurrentPage } from "../runtime/currentPage.ts";
+import { useRuntime } from "../runtime/context.tsx";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
-import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
+import { useSiteStores } from "../runtime/siteData.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
 import { PageEffects } from "./PageEffects.tsx";
 import { PageHead } from "./PageHead.tsx";
+import { pageRequest, type RouteConfig } from "./routeRequest.ts";
 import { useAncestorPage } from "./useAncestorPage.ts";
 
-type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing" | "ancestor"> | RoutesFile["fallback"];
 
 function PageView({ route, path }: { route: RouteConfig; path: string }) {
-  const page = "page" in route ? route.page : undefined;
-  const layout = ("layout" in route ? route.layout : undefined) ?? page;
   // Fixed routes ask for their page name; detail pages and the catch-all for the path as visited.
-  const load = usePageLoad(page ?? path, layout);
+  const { request, layout } = pageRequest(route, path);
+  const load = usePageLoad(request, layout);
   // The chrome around the page (contact shortcut, footer, consent) follows what is on screen.
   const { status } = load;
   const shown = load.status === "ready" ? load.page : null;
+  const { currentPage } = useSiteStores();
   useEffect(() => {
-    setCurrentPage(shown ? { status: "ready", page: shown } : { status: status === "loading" ? "loading" : "none", page: null });
-  }, [status, shown]);
+    currentPage.setState(shown ? { status: "ready", page: shown } : { status: status === "loading" ? "loading" : "none", page: null }, true);
+  }, [currentPage, status, shown]);
   switch (load.status) {
     case "loading":
       return <LoadingScreen />;
     case "error":
-      return <LoadErrorScreen onRetry={load.retry} />;
+      return <LoadErrorScreen error={load.error} onRetry={load.retry} />;
     case "missing":
       return (route.missing ?? "not-found") === "home" ? <Navigate to="/" replace /> : <NotFound />;
     case "ready":
       return (
         <>
           <PageHead page={load.page} path={path} />
-          <PageRenderer page={load.page} layout={load.layout} hero={route.hero} />
+          <PageRenderer page={load.page} layout={load.layout} hero={route.hero} prerendered={load.prerendered === true} />
           <PageEffects page={load.page} settings={load.layout.settings} />
         </>
       );
@@ -43,6 +43,11 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
 /** One route of the table: a fresh page view per visited path. */
 export function PageRoute({ route }: { route: RouteConfig }) {
   const { pathname } = useLocation();
+  const { prerendered } = useRuntime();
+  useEffect(() => {
+    // Once the visitor has gone elsewhere, the server's first page (and its data) is history.
+    if (prerendered && pathname !== prerendered.path) prerendered.consumed = true;
+  }, [prerendered, pathname]);
   useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
   return <PageView key={pathname} route={route} path={pathname} />;
 }

@@ -1,33 +1,51 @@
 /**
- * The component map: every block of registry/blocks.json, each loaded on demand so a page
- * downloads only the blocks it shows. `satisfies` makes the map total and exact: a block in
- * the JSON without a loader, or a loader without a block, fails type checking.
+ * The component map: every block of registry/blocks.json and the module that defines it, each
+ * loaded on demand so a page downloads only the blocks it shows. `satisfies` makes the map total
+ * and exact: a block in the JSON without a module, or a module without a block, fails type
+ * checking. The server reads the same map to name each page's block code in its HTML.
  */
+import type { BlockDefinition } from "../runtime/block.tsx";
 import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
+import type { BlockName } from "../runtime/registry.ts";
 
-export const blockLoaders = {
-  hero: () => import("./hero/Hero.tsx").then((m) => m.block),
-  breadcrumbs: () => import("./breadcrumbs/Breadcrumbs.tsx").then((m) => m.block),
-  "hero-slider": () => import("./hero-slider/HeroSlider.tsx").then((m) => m.block),
-  "rich-text": () => import("./rich-text/RichText.tsx").then((m) => m.block),
-  "fixed-image": () => import("./fixed-image/FixedImage.tsx").then((m) => m.block),
-  icons: () => import("./icons/Icons.tsx").then((m) => m.block),
-  thumbnails: () => import("./thumbnails/Thumbnails.tsx").then((m) => m.block),
-  panels: () => import("./panels/Panels.tsx").then((m) => m.block),
-  testimonials: () => import("./testimonials/Testimonials.tsx").then((m) => m.block),
-  "case-study-cards": () => import("./case-study-cards/CaseStudyCards.tsx").then((m) => m.block),
-  "blog-cards": () => import("./blog-cards/BlogCards.tsx").then((m) => m.block),
-  "thought-paper-cards": () => import("./thought-paper-cards/ThoughtPaperCards.tsx").then((m) => m.block),
-  faq: () => import("./faq/Faq.tsx").then((m) => m.block),
-  infographics: () => import("./infographics/Infographics.tsx").then((m) => m.block),
-  carousel: () => import("./carousel/Carousel.tsx").then((m) => m.block),
-  video: () => import("./video/Video.tsx").then((m) => m.block),
-  "contact-form": () => import("./contact-form/ContactForm.tsx").then((m) => m.block),
-  "office-map": () => import("./office-map/OfficeMap.tsx").then((m) => m.block),
-  "text-section": () => import("./text-section/TextSection.tsx").then((m) => m.block),
-  banners: () => import("./banners/Banners.tsx").then((m) => m.block),
-  media: () => import("./media/Media.tsx").then((m) => m.block),
-  "content-list": () => import("./content-list/ContentList.tsx").then((m) => m.block),
-  "article-detail": () => import("./article-detail/ArticleDetail.tsx").then((m) => m.block),
-  "thought-paper-download": () => import("./thought-paper-download/ThoughtPaperDownload.tsx").then((m) => m.block),
-} satisfies BlockLoaders;
+const blockFiles = {
+  hero: "hero/Hero.tsx",
+  breadcrumbs: "breadcrumbs/Breadcrumbs.tsx",
+  "hero-slider": "hero-slider/HeroSlider.tsx",
+  "rich-text": "rich-text/RichText.tsx",
+  "fixed-image": "fixed-image/FixedImage.tsx",
+  icons: "icons/Icons.tsx",
+  thumbnails: "thumbnails/Thumbnails.tsx",
+  panels: "panels/Panels.tsx",
+  testimonials: "testimonials/Testimonials.tsx",
+  "case-study-cards": "case-study-cards/CaseStudyCards.tsx",
+  "blog-cards": "blog-cards/BlogCards.tsx",
+  "thought-paper-cards": "thought-paper-cards/ThoughtPaperCards.tsx",
+  faq: "faq/Faq.tsx",
+  infographics: "infographics/Infographics.tsx",
+  carousel: "carousel/Carousel.tsx",
+  video: "video/Video.tsx",
+  "contact-form": "contact-form/ContactForm.tsx",
+  "office-map": "office-map/OfficeMap.tsx",
+  "text-section": "text-section/TextSection.tsx",
+  banners: "banners/Banners.tsx",
+  media: "media/Media.tsx",
+  "content-list": "content-list/ContentList.tsx",
+  "article-detail": "article-detail/ArticleDetail.tsx",
+  "thought-paper-download": "thought-paper-download/ThoughtPaperDownload.tsx",
+} as const satisfies Record<BlockName, string>;
+
+const modules = import.meta.glob<{ block: BlockDefinition }>(["./*/*.tsx", "!./*/*.test.tsx"]);
+
+function loader(file: string): () => Promise<BlockDefinition> {
+  return async () => {
+    const load = modules[`./${file}`];
+    if (!load) throw new Error(`no block module src/blocks/${file}`);
+    return (await load()).block;
+  };
+}
+
+export const blockLoaders = Object.fromEntries(Object.entries(blockFiles).map(([name, file]) => [name, loader(file)])) as BlockLoaders;
+
+/** Each block's module, as the build's manifest names it. */
+export const blockModules = Object.fromEntries(Object.entries(blockFiles).map(([name, file]) => [name, `src/blocks/${file}`])) as Record<BlockName, string>;

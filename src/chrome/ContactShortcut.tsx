@@ -1,4 +1,4 @@
-import { useCurrentPage } from "../runtime/currentPage.ts";
+import { useCurrentPage } from "../runtime/siteData.ts";
 import { CONTACT_PATH, CONTACT_WRAPPER_CLASS } from "./contactLinks.ts";
 import "./contact-shortcut.css";
 

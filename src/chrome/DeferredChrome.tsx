@@ -4,7 +4,8 @@
  * so their code never delays content; from then on they stay on every page.
  */
 import { Component, lazy, Suspense, useEffect, type ReactNode } from "react";
-import { useCurrentPage } from "../runtime/currentPage.ts";
+import { useRuntime } from "../runtime/context.tsx";
+import { useCurrentPage } from "../runtime/siteData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { loadConsentManager } from "./consent/loadConsent.ts";
 
@@ -29,7 +30,8 @@ class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boole
 
 export function DeferredChrome() {
   const firstScreenShown = useCurrentPage((state) => state.status !== "loading");
-  const started = useAfterFirstPaint(firstScreenShown);
+  // A page the server rendered carries the footer in its HTML already.
+  const started = useAfterFirstPaint(firstScreenShown, useRuntime().prerendered !== undefined);
 
   useEffect(() => {
     if (!started) return;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
-import { useSiteData } from "../runtime/siteData.ts";
+import { standaloneStores } from "../runtime/siteData.ts";
 
 const pages = {
   "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }),
@@ -19,7 +19,7 @@ organization.textContent = JSON.stringify({
   sameAs: ["https://www.linkedin.com/company/northwind", "https://x.com/northwind", "javascript:alert(1)", "https://social.example.net/@northwind"],
 });
 
-beforeEach(() => useSiteData.setState({ menus: null, resources: null }));
+beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
 afterEach(() => organization.remove());
 
 async function openSite(path = "/about-us", options: { menus?: unknown; resources?: unknown } = {}) {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../tests/harness.tsx";
-import { useSiteData } from "../runtime/siteData.ts";
+import { standaloneStores } from "../runtime/siteData.ts";
 
 const pages = {
   index: wirePage({ id: 1, name: "index", heading: "Home page" }),
@@ -12,7 +12,7 @@ const pages = {
   "GBS-CreativeProduction-PresentationServices": wirePage({ id: 4, name: "GBS-CreativeProduction-PresentationServices", heading: "Presentation page" }),
 };
 
-beforeEach(() => useSiteData.setState({ menus: null, resources: null }));
+beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
 
 /** The site at `path` with menus under a prefix the fixtures do not use, once the page shows. */
 async function openSite(path = "/about-us", menus: unknown = wireMenus("Northwind.")) {

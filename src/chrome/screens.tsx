@@ -1,4 +1,7 @@
 import { Link } from "react-router-dom";
+import { useContext } from "react";
+import { ContentError } from "../content/client.ts";
+import { RuntimeContext } from "../runtime/context.tsx";
 
 /** SPEC 2.3 item 1: the full-page loading screen, held until the content is there. */
 export function LoadingScreen() {
@@ -12,9 +15,11 @@ export function LoadingScreen() {
 
 /** SPEC 2.1 / 8: the not-found screen. */
 export function NotFound() {
+  // On the server the document's own head carries the title.
+  const serverRender = useContext(RuntimeContext)?.serverRender === true;
   return (
     <section className="status-screen" aria-labelledby="not-found-title">
-      <title>Page not found</title>
+      {!serverRender && <title>Page not found</title>}
       <p className="status-screen__code" aria-hidden="true">404</p>
       <h1 id="not-found-title" className="status-screen__title">
         <span className="visually-hidden">404: </span>This page could not be found
@@ -27,14 +32,32 @@ export function NotFound() {
   );
 }
 
+/** What went wrong, in the visitor's words: no answer at all, an error answer, or an answer the site could not read. */
+export function loadErrorText(error: unknown): string {
+  if (error instanceof ContentError) {
+    switch (error.kind) {
+      case "http":
+        return `The content service answered with an error${error.status === undefined ? "" : ` (${error.status})`}. Try again in a moment.`;
+      case "malformed":
+        return "The content service sent an answer this site could not read. Try again in a moment.";
+      case "timeout":
+        return "The content service took too long to answer. Check your connection and try again.";
+      case "network":
+      case "aborted":
+        break;
+    }
+  }
+  return "The content service did not answer. Check your connection and try again.";
+}
+
 /** A page whose content could not be fetched: said plainly, with a way to try again. */
-export function LoadErrorScreen({ onRetry }: { onRetry: () => void }) {
+export function LoadErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <section className="status-screen" aria-labelledby="load-error-title" role="alert">
       <h1 id="load-error-title" className="status-screen__title">
         This page could not be loaded
       </h1>
-      <p>The content service did not answer. Check your connection and try again.</p>
+      <p>{loadErrorText(error)}</p>
       <button type="button" className="button" onClick={onRetry}>
         Try again
       </button>

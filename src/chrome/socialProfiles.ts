@@ -1,7 +1,9 @@
 /**
- * The company's social profiles are declared once, in index.html: the Organization data for
- * search engines (`sameAs`). The footer shows the same list, so the two never disagree.
+ * The company's social profiles are declared once, in the Organization data for search engines
+ * (registry/organization.json, written into every page's head as JSON-LD: `sameAs`). The footer
+ * shows the same list, so the two never disagree.
  */
+import organizationData from "../../registry/organization.json" with { type: "json" };
 import { safeUrl } from "../ui/url.ts";
 
 export type Network = "linkedin" | "x" | "youtube" | "facebook" | "instagram" | "other";
@@ -36,20 +38,12 @@ function organization(data: unknown): { name: string; sameAs: unknown[] } | null
   return { name: typeof fields.name === "string" ? fields.name : "", sameAs: Array.isArray(fields.sameAs) ? fields.sameAs : [] };
 }
 
-export function socialProfiles(doc: Document = document): SocialProfile[] {
-  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
-    let found: ReturnType<typeof organization>;
-    try {
-      found = organization(JSON.parse(script.textContent));
-    } catch {
-      continue;
-    }
-    if (!found) continue;
-    const { name, sameAs } = found;
-    return sameAs.flatMap((entry) => {
-      const url = typeof entry === "string" ? safeUrl(entry) : null;
-      return url?.startsWith("https://") ? [profile(url, name)] : [];
-    });
-  }
-  return [];
+export function socialProfiles(data: unknown = organizationData): SocialProfile[] {
+  const found = organization(data);
+  if (!found) return [];
+  const { name, sameAs } = found;
+  return sameAs.flatMap((entry) => {
+    const url = typeof entry === "string" ? safeUrl(entry) : null;
+    return url?.startsWith("https://") ? [profile(url, name)] : [];
+  });
 }

@@ -1,4 +1,4 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { Component, Suspense, use, type ErrorInfo, type ReactNode } from "react";
 import type { Page } from "../content/contract.ts";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
@@ -44,13 +44,19 @@ class BlockErrorBoundary extends Component<BoundaryProps, { error: Error | null 
   }
 }
 
-export function BlockMount({ slot, page, hero }: { slot: RenderSlot; page: Page; hero: string | undefined }) {
-  const { blocks } = useRuntime();
-  const Block = blocks[slot.block].Component;
+type MountedProps = { slot: RenderSlot; page: Page; hero: string | undefined };
+
+/** The block's component once its code is there; until then it suspends (the section shows its placeholder). */
+function LoadedBlock(props: MountedProps) {
+  const { Component: Block } = use(useRuntime().blocks[props.slot.block].load());
+  return <Block {...props} />;
+}
+
+export function BlockMount({ slot, page, hero }: MountedProps) {
   return (
     <BlockErrorBoundary slotId={slot.id}>
       <Suspense fallback={<div className="block-loading" aria-hidden="true" data-slot={slot.id} />}>
-        <Block slot={slot} page={page} hero={hero} />
+        <LoadedBlock slot={slot} page={page} hero={hero} />
       </Suspense>
     </BlockErrorBoundary>
   );

@@ -11,7 +11,15 @@ import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 /** Marks the moment a page's content is on screen; `npm run size` measures the script loaded before it. */
 export const CONTENT_SHOWN_MARK = "content-shown";
 
-function Slots({ page, layout, hero }: { page: Page; layout: ResolvedLayout; hero: string | undefined }) {
+type PageRendererProps = {
+  page: Page;
+  layout: ResolvedLayout;
+  hero: string | undefined;
+  /** The server rendered this page: every block is in its HTML, so every block renders in the first pass too. */
+  prerendered?: boolean | undefined;
+};
+
+function Slots({ page, layout, hero, prerendered = false }: PageRendererProps) {
   const text = useResourceLookup();
   const { slots, problems } = useMemo(() => pageSlots(layout, page, text), [layout, page, text]);
   useEffect(() => {
@@ -23,7 +31,7 @@ function Slots({ page, layout, hero }: { page: Page; layout: ResolvedLayout; her
     performance.mark(CONTENT_SHOWN_MARK);
   }, []);
   // Blocks below the fold load after first paint, so their code never delays the first content.
-  const painted = useAfterFirstPaint();
+  const painted = useAfterFirstPaint(true, prerendered);
 
   return (
     <>
@@ -35,7 +43,7 @@ function Slots({ page, layout, hero }: { page: Page; layout: ResolvedLayout; her
 }
 
 /** Mounts the blocks of a page's layout, in order, each in its own error boundary. */
-export function PageRenderer(props: { page: Page; layout: ResolvedLayout; hero: string | undefined }) {
+export function PageRenderer(props: PageRendererProps) {
   return (
     <PageResourcesContext value={props.page.resources}>
       <Slots {...props} />

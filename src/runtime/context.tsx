@@ -1,11 +1,14 @@
 /**
- * What the runtime needs from its host, provided once by the app: the content client, the
- * blocks (the only link to src/blocks), the layout files and the timings.
+ * What the runtime needs from its host, provided once per app (a browser tab, or one server
+ * request): the content client, the blocks (the only link to src/blocks), the layout files,
+ * the app's own stores, the timings, and what the server already rendered.
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
+import type { Prerendered } from "./prerendered.ts";
+import type { SiteStores } from "./stores.ts";
 
 export interface Runtime {
   client: ContentClient;
@@ -13,10 +16,17 @@ export interface Runtime {
   blocks: LazyBlocks;
   /** A page's layout by name, resolved; undefined when there is no such layout. */
   layouts: (name: string) => Promise<ResolvedLayout | undefined>;
+  stores: SiteStores;
   loadingDelayMs: number;
+  /** The public origin for canonical links (SITE_URL on the server; the page's own origin in a plain build). */
+  siteUrl: string;
+  /** Rendering on the server: the document's head is written by the server, not by React (which would put it in the body). */
+  serverRender?: boolean;
+  /** The first page, as the server rendered it: shown at once, without a loading screen or a content call. */
+  prerendered?: Prerendered | undefined;
 }
 
-const RuntimeContext = createContext<Runtime | null>(null);
+export const RuntimeContext = createContext<Runtime | null>(null);
 
 export function RuntimeProvider({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
   return <RuntimeContext value={runtime}>{children}</RuntimeContext>;

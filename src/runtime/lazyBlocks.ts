@@ -1,16 +1,19 @@
 /**
- * Lazy block components with the chunk time-out of SPEC 8/9: a block whose code has not
- * arrived in time (or failed to arrive) fails on its own, in its own place.
+ * Lazy block code with the chunk time-out of SPEC 8/9: a block whose code has not arrived in
+ * time (or failed to arrive) fails on its own, in its own place. A block's code is requested
+ * once; once it has arrived, the block renders at once (React's `use` reads the settled
+ * promise), which is what lets the server render every block and the browser hydrate them.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { BlockDefinition, MountProps } from "./block.tsx";
+import type { BlockDefinition } from "./block.tsx";
 import { blockNames, type BlockName } from "./registry.ts";
+import { settled, type SettledPromise } from "./settled.ts";
 
 export type BlockLoaders = Record<BlockName, () => Promise<BlockDefinition>>;
 
 export interface LazyBlock {
-  Component: LazyExoticComponent<ComponentType<MountProps>>;
-  /** Starts loading the block's code (above-the-fold blocks, while the loading screen shows). */
+  /** The block's code, requested on the first call; the same promise on every call. */
+  load: () => SettledPromise<BlockDefinition>;
+  /** Starts loading the block's code, never failing (failures show where the block mounts). */
   preload: () => Promise<unknown>;
 }
 
@@ -45,18 +48,11 @@ export function loadWithTimeout(block: string, load: () => Promise<BlockDefiniti
   });
 }
 
-/** One lazy component per block, created once: a block's code is requested once, when first needed. */
 export function createLazyBlocks(loaders: BlockLoaders, timeoutMs: number): LazyBlocks {
   const entries = blockNames.map((name): [BlockName, LazyBlock] => {
-    let pending: Promise<BlockDefinition> | undefined;
-    const load = () => (pending ??= loadWithTimeout(name, loaders[name], timeoutMs));
-    return [
-      name,
-      {
-        Component: lazy(() => load().then((definition) => ({ default: definition.Component }))),
-        preload: () => load().catch(() => undefined),
-      },
-    ];
+    let pending: SettledPromise<BlockDefinition> | undefined;
+    const load = () => (pending ??= settled(loadWithTimeout(name, loaders[name], timeoutMs)));
+    return [name, { load, preload: () => load().catch(() => undefined) }];
   });
   return Object.fromEntries(entries) as LazyBlocks;
 }

@@ -1,35 +1,58 @@
 /**
- * Site-wide data every page shares: text resources (and, through the chrome, menus).
- * Fetched once; a failed fetch is not fatal, since every text has a built-in default.
+ * Site-wide data every page shares (text resources, menus, the page on screen): how it is
+ * loaded into the app's own stores (./stores.ts) and read by components.
  */
-import { createContext, useCallback, useContext, useMemo } from "react";
-import { create } from "zustand";
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
+import type { StoreApi } from "zustand";
 import type { ContentClient } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
+import { createSiteStores, type CurrentPage, type SiteData, type SiteStores } from "./stores.ts";
 import { menusBySlot, type SiteMenus } from "../content/menus.ts";
+import { RuntimeContext } from "./context.tsx";
 import { resourceDefaults } from "./registry.ts";
 import { resolveText } from "./resolveText.ts";
 import type { TextSource } from "./textSource.ts";
 
-interface SiteData {
-  resources: Resources | null;
-  menus: MenuGroup[] | null;
+/**
+ * Used only where no runtime is mounted: unit tests that render one component alone. The app,
+ * in the browser and on the server, always brings its own stores in its Runtime.
+ */
+export const standaloneStores = createSiteStores();
+
+export function useSiteStores(): SiteStores {
+  return useContext(RuntimeContext)?.stores ?? standaloneStores;
 }
 
-export const useSiteData = create<SiteData>(() => ({ resources: null, menus: null }));
+/**
+ * A store's state as of now, on the server and while hydrating too (zustand's own hook would
+ * answer with the store's initial state there, not with the data loaded before the render).
+ * `select` must return a primitive or a value held in the state.
+ */
+function useStoreState<S, T>(store: StoreApi<S>, select: (state: S) => T): T {
+  const read = () => select(store.getState());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+export function useSiteData<T>(select: (state: SiteData) => T): T {
+  return useStoreState(useSiteStores().siteData, select);
+}
+
+export function useCurrentPage<T>(select: (state: CurrentPage) => T): T {
+  return useStoreState(useSiteStores().currentPage, select);
+}
 
 /**
- * One request per kind of site data and client, shared by every caller. A failure resolves to
- * the fallback and is retried by the next caller.
+ * One request per kind of site data, shared by every caller. A failure resolves to the fallback
+ * and is retried by the next caller.
  */
 function loadOnce<T>(
-  requests: WeakMap<ContentClient, Promise<T>>,
-  client: ContentClient,
+  stores: SiteStores,
+  kind: "resources" | "menus",
   fetch: () => Promise<T>,
   publish: (value: T) => void,
-  failure: { fallback: T; warning: string; publishFallback: boolean },
+  failure: { fallback: T; warning: string; onFailure?: () => void },
 ): Promise<T> {
-  const existing = requests.get(client);
+  const existing = stores.requests[kind] as Promise<T> | undefined;
   if (existing) return existing;
   const request = fetch().then(
     (value) => {
@@ -38,40 +61,43 @@ function loadOnce<T>(
     },
     (error: unknown) => {
       console.warn(failure.warning, error);
-      requests.delete(client);
-      if (failure.publishFallback) publish(failure.fallback);
+      delete stores.requests[kind];
+      failure.onFailure?.();
       return failure.fallback;
     },
   );
-  requests.set(client, request);
+  (stores.requests as Record<string, Promise<unknown>>)[kind] = request;
   return request;
 }
 
-const resourceRequests = new WeakMap<ContentClient, Promise<Resources>>();
-const menuRequests = new WeakMap<ContentClient, Promise<MenuGroup[]>>();
-
 /** Resolves to the site's resources, or to none (defaults apply) when the call fails; retried on the next page. */
-export function loadResources(client: ContentClient): Promise<Resources> {
-  return loadOnce(resourceRequests, client, () => client.getResources(), (resources) => useSiteData.setState({ resources }), {
+export function loadResources(stores: SiteStores, client: ContentClient): Promise<Resources> {
+  return loadOnce(stores, "resources", () => client.getResources(), (resources) => stores.siteData.setState({ resources }), {
     fallback: {},
     warning: "text resources unavailable, using defaults:",
-    publishFallback: false,
   });
 }
 
-/** Resolves to the menu groups, or to none when the call fails: the store then says "no menus", so header and footer render nothing. */
-export function loadMenus(client: ContentClient): Promise<MenuGroup[]> {
-  return loadOnce(menuRequests, client, () => client.getMenus(), (menus) => useSiteData.setState({ menus }), {
+/**
+ * Resolves to the menu groups. A failed call is asked once more at once; when that fails too the
+ * store says "failed", so the header keeps its logo and the footer its legal row, and the next
+ * page asks again.
+ */
+export function loadMenus(stores: SiteStores, client: ContentClient): Promise<MenuGroup[]> {
+  const ask = () => client.getMenus().catch(() => client.getMenus());
+  return loadOnce(stores, "menus", ask, (menus) => stores.siteData.setState({ menus }), {
     fallback: [],
     warning: "menus unavailable:",
-    publishFallback: true,
+    onFailure: () => {
+      if (stores.siteData.getState().menus === null) stores.siteData.setState({ menus: "failed" });
+    },
   });
 }
 
-/** The menus by slot; null until the menu call has answered (or failed: then every slot is empty). */
-export function useSiteMenus(): SiteMenus | null {
+/** The menus by slot; null until the menu call has answered; every slot empty when it failed. */
+export function useSiteMenus(): (SiteMenus & { failed: boolean }) | null {
   const menus = useSiteData((state) => state.menus);
-  return useMemo(() => (menus === null ? null : menusBySlot(menus)), [menus]);
+  return useMemo(() => (menus === null ? null : { ...menusBySlot(menus === "failed" ? [] : menus), failed: menus === "failed" }), [menus]);
 }
 
 /** The current page's own resources, which win over the site's. */

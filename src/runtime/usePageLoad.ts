@@ -1,25 +1,23 @@
 /**
  * Loads what a page needs before it shows: the Page, the site's text resources and menus, the layout
- * and the code of its above-the-fold blocks, and holds the loading screen for the configured
- * minimum time (SPEC 2.3 item 1, 4 "Content page").
+ * and the code of its blocks, and holds the loading screen for the configured minimum time
+ * (SPEC 2.3 item 1, 4 "Content page"). The same `loadPage` runs on the server, and in the browser
+ * before it hydrates what the server sent: that first page shows at once, with no loading screen.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { Page } from "../content/contract.ts";
 import { useRuntime, type Runtime } from "./context.tsx";
 import type { ResolvedLayout } from "./layout.ts";
 import { defaultLayoutSettings } from "./layoutSettings.ts";
+import type { LoadedPage, PageLoad } from "./pageLoad.ts";
 import { blockRegistry } from "./registry.ts";
 import { loadMenus, loadResources } from "./siteData.ts";
+import { pageSlots } from "./slots.ts";
 
-export type PageLoad =
-  | { status: "loading" }
-  | { status: "error"; error: unknown; retry: () => void }
-  | { status: "missing"; page: Page }
-  | { status: "ready"; page: Page; layout: ResolvedLayout };
+export type { LoadedPage, PageLoad } from "./pageLoad.ts";
 
 const layoutCache = new WeakMap<Runtime["layouts"], Map<string, Promise<ResolvedLayout>>>();
 
-/** A layout, resolved once per name, with the code of its critical blocks requested alongside. */
+/** A layout, resolved once per name: the page's own, else the default one (SPEC 2.3's common content page). */
 export function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
   let byName = layoutCache.get(runtime.layouts);
   if (!byName) {
@@ -28,61 +26,92 @@ export function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayou
   }
   let layout = byName.get(name);
   if (!layout) {
-    // The page's own layout, else the default one (SPEC 2.3's common content page).
     layout = runtime.layouts(name).then(async (own) => own ?? (await runtime.layouts("default")) ?? { name: "default", slots: [], settings: defaultLayoutSettings, problems: [] });
     byName.set(name, layout);
   }
-  return layout.then(async (resolved) => {
-    // Failures are reported where the block mounts; here they must not block the page.
-    await Promise.allSettled(
-      resolved.slots.flatMap((slot) =>
-        slot.kind === "block" && blockRegistry[slot.block].critical ? [runtime.blocks[slot.block].preload()] : [],
-      ),
-    );
-    return resolved;
-  });
+  return layout;
 }
 
 /**
+ * The page, its layout and the code of the blocks it shows: the above-the-fold ones in the
+ * browser (the rest load after the first paint), every one of them when `allBlocks` (the server,
+ * and the browser before hydrating the server's HTML).
  * @param request the page name (fixed routes) or the visited path (detail pages, catch-all)
  * @param layoutName the layout known from the route; absent: chosen by the returned page's name
  */
+export async function loadPage(
+  runtime: Runtime,
+  request: string,
+  layoutName: string | undefined,
+  { signal, allBlocks = false }: { signal?: AbortSignal; allBlocks?: boolean } = {},
+): Promise<LoadedPage> {
+  const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
+  // Menus too: the header then appears with the content instead of pushing it down later.
+  const [page, resources] = await Promise.all([
+    runtime.client.getPage(request, signal),
+    loadResources(runtime.stores, runtime.client),
+    loadMenus(runtime.stores, runtime.client),
+  ]);
+  if (page.id === 0) return { status: "missing", page };
+  const layout = await (earlyLayout ?? layoutFor(runtime, page.name ?? "default"));
+  const lookup = (key: string) => page.resources[key] ?? resources[key];
+  const blocks = new Set(pageSlots(layout, page, lookup).slots.map((slot) => slot.block));
+  // A block whose code fails is reported where it mounts; here it must not hold the page back.
+  await Promise.allSettled([...blocks].filter((block) => allBlocks || blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
+  return { status: "ready", page, layout };
+}
+
+/** The server's first page, for the route that shows it; nothing for every later page. */
+function prerenderedFor(runtime: Runtime, request: string): PageLoad | undefined {
+  const prerendered = runtime.prerendered;
+  if (!prerendered || prerendered.consumed || prerendered.request !== request) return undefined;
+  const { load } = prerendered;
+  switch (load.status) {
+    case "ready":
+      return { ...load, prerendered: true };
+    case "missing":
+      return load;
+    case "error":
+      // The server's retry screen: trying again asks the server again.
+      return { ...load, retry: () => window.location.reload() };
+  }
+}
+
 export function usePageLoad(request: string, layoutName: string | undefined): PageLoad {
   const runtime = useRuntime();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PageLoad>({ status: "loading" });
+  const [state, setState] = useState<PageLoad>(() => prerenderedFor(runtime, request) ?? { status: "loading" });
   const retry = useCallback(() => {
     setState({ status: "loading" });
     setAttempt((n) => n + 1);
   }, []);
 
   useEffect(() => {
+    if (state.status !== "loading") return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const minimumTime = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, runtime.loadingDelayMs);
     });
-    const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
-
-    (async (): Promise<PageLoad> => {
-      // Menus too: the header then appears with the content instead of pushing it down later.
-      const [page] = await Promise.all([runtime.client.getPage(request, controller.signal), loadResources(runtime.client), loadMenus(runtime.client)]);
-      if (page.id === 0) return { status: "missing", page };
-      const layout = await (earlyLayout ?? layoutFor(runtime, page.name ?? "default"));
-      await minimumTime;
-      return { status: "ready", page, layout };
-    })().then(
-      (next) => {
-        if (!controller.signal.aborted) setState(next);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "error", error, retry });
-      },
-    );
+    loadPage(runtime, request, layoutName, { signal: controller.signal })
+      .then(async (loaded) => {
+        await minimumTime;
+        return loaded;
+      })
+      .then(
+        (next) => {
+          if (!controller.signal.aborted) setState(next);
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) setState({ status: "error", error, retry });
+        },
+      );
     return () => {
       controller.abort();
       clearTimeout(timer);
     };
+    // `state` only decides whether to load; a new request or attempt starts over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runtime, request, layoutName, attempt, retry]);
 
   return state;

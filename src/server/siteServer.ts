@@ -1,32 +1,117 @@
 /**
- * The built site and the fixture content service on one origin, as a static host with an
- * index.html fallback would serve it: used by `npm start`, `npm run size` and the e2e tests.
+ * The production server (`npm run serve`, `npm start`; also `npm run size` and the e2e tests):
+ * every address answered with its server-rendered page (src/ssr), the built files of dist/, and
+ * the content service under /api — the embedded fixture service when CONTENT_API_BASE is empty,
+ * else that service, forwarded so the browser keeps calling its own origin.
  */
-import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import sirv from "sirv";
+import { createContentCache, type ContentCache } from "./contentCache.ts";
+import { forwardTo } from "./forward.ts";
 import { serviceFromEnv, toMiddleware } from "./node.ts";
+import { loadSiteBuild } from "./renderModule.ts";
+import type { ContentService } from "./service.ts";
 
 export interface SiteServer {
   server: Server;
   url: string;
+  cache: ContentCache;
   close: () => Promise<void>;
 }
 
-export function startSiteServer(options: { distDir?: string; port?: number; host?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SiteServer> {
+export interface SiteServerOptions {
+  distDir?: string;
+  port?: number;
+  host?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Page HTML: a CDN keeps it a minute and may serve it up to ten minutes stale while it asks again; browsers always revalidate. */
+export const htmlCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+const seconds = (raw: string | undefined, fallback: number) => {
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n >= 0 ? n * 1000 : fallback;
+};
+
+/** The content service a render reads from: the embedded one in-process, or another over HTTP with a time-out. */
+function upstreamFor(base: string, embedded: ContentService | null, timeoutMs: number) {
+  return async (path: string, body: string): Promise<Response> => {
+    const init = { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } };
+    if (embedded) return (await embedded(new Request(`http://content.local${path}`, init))) ?? new Response("Not found", { status: 404 });
+    return fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  };
+}
+
+export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
+  const env = options.env ?? process.env;
   const distDir = options.distDir ?? "dist";
-  if (!existsSync(`${distDir}/index.html`)) throw new Error(`No build in ${distDir}/: run "npm run build" first.`);
-  const { service, leads } = serviceFromEnv(options.env ?? process.env);
-  const api = toMiddleware(service);
-  const site = sirv(distDir, {
-    single: true,
+  const build = await loadSiteBuild(distDir);
+  const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
+  const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
+  const embedded = base === "" ? serviceFromEnv(env) : null;
+  const upstreamTimeoutMs = seconds(env.CONTENT_TIMEOUT_SECONDS, 10_000);
+  const cache = createContentCache({
+    upstream: upstreamFor(base, embedded?.service ?? null, upstreamTimeoutMs),
+    freshMs: seconds(env.CONTENT_CACHE_SECONDS, 60_000),
+    staleMs: seconds(env.CONTENT_STALE_SECONDS, 600_000),
+  });
+
+  const api = embedded ? toMiddleware(embedded.service) : forwardTo(base, { timeoutMs: upstreamTimeoutMs });
+  const files = sirv(distDir, {
     etag: true,
+    // No index.html for a directory: server-rendered pages, not files `npm run export` may have written, answer addresses.
+    extensions: [],
     setHeaders: (res, pathname) => {
-      if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
-  const server = createServer((req, res) => api(req, res, () => site(req, res)));
+
+  async function renderAddress(req: IncomingMessage, res: ServerResponse) {
+    const address = req.url ?? "/";
+    const result = await build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest });
+    if (result.kind === "redirect") {
+      res.writeHead(result.status, { Location: result.location, "Cache-Control": htmlCacheControl });
+      res.end();
+      return;
+    }
+    res.statusCode = result.status;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    if (result.status === 503) {
+      res.setHeader("Retry-After", "30");
+      res.setHeader("Cache-Control", "no-store");
+    } else {
+      res.setHeader("Cache-Control", htmlCacheControl);
+    }
+    res.end(req.method === "HEAD" ? undefined : result.html);
+  }
+
+  const server = createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    if (pathname.startsWith("/api/")) {
+      api(req, res, () => {
+        res.statusCode = 404;
+        res.end();
+      });
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { Allow: "GET, HEAD" });
+      res.end();
+      return;
+    }
+    // The server's own code and the build manifest are not the public's.
+    const serveFile = pathname.startsWith("/server/") || pathname.startsWith("/.vite/") ? (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next() : files;
+    serveFile(req, res, () => {
+      renderAddress(req, res).catch((error: unknown) => {
+        console.error(`rendering ${req.url ?? "/"} failed:`, error);
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end("This page could not be rendered.");
+      });
+    });
+  });
+
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -35,11 +120,12 @@ export function startSiteServer(options: { distDir?: string; port?: number; host
       resolve({
         server,
         url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
+        cache,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
             server.closeAllConnections();
-            leads.close();
+            embedded?.leads.close();
           }),
       });
     });

@@ -3,21 +3,25 @@
  * the HTML profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no
  * styles and no frames; links that open a new tab get rel="noopener noreferrer".
  */
-import DOMPurify from "dompurify";
+import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { createElement } from "react";
+import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
 
-let configured = false;
+let purify: { window: HtmlWindow; instance: Purifier } | undefined;
 
-function purifier() {
-  if (!configured) {
-    DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-      if (node instanceof HTMLAnchorElement && node.getAttribute("target") === "_blank") {
+/** One DOMPurify per DOM it works in: the browser's window, or the server's (see ./htmlWindow.ts). */
+function purifier(): Purifier {
+  const window = htmlWindow();
+  if (purify?.window !== window) {
+    const instance = DOMPurify(window);
+    instance.addHook("afterSanitizeAttributes", (node) => {
+      if (node.nodeName === "A" && node.getAttribute("target") === "_blank") {
         node.setAttribute("rel", "noopener noreferrer");
       }
     });
-    configured = true;
+    purify = { window, instance };
   }
-  return DOMPurify;
+  return purify.instance;
 }
 
 export function sanitizeHtml(html: string): string {

@@ -15,7 +15,7 @@
 import { useKeenSlider, type KeenSliderInstance, type KeenSliderOptions, type KeenSliderPlugin } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { prefersReducedMotion, useRotationPause } from "./motion.ts";
+import { useReducedMotion, useRotationPause } from "./motion.ts";
 import { mostInView, sliderDefaults, swipeTarget, type SliderSettings } from "./sliderSettings.ts";
 import "./slider.css";
 
@@ -32,9 +32,9 @@ interface SliderProps {
   className?: string;
 }
 
-/** keen-slider breakpoints for the steps after the first; none where media queries cannot be evaluated. */
+/** keen-slider breakpoints for the steps after the first (evaluated by keen-slider in the browser); none where a browser cannot evaluate media queries. */
 function breakpoints(settings: SliderSettings): KeenSliderOptions["breakpoints"] {
-  if (typeof window.matchMedia !== "function") return undefined;
+  if (typeof window !== "undefined" && typeof window.matchMedia !== "function") return undefined;
   return Object.fromEntries(
     settings.steps.slice(1).map((step) => [`(min-width: ${step.minWidth}px)`, { slides: { perView: step.perView, spacing: step.spacing } }]),
   );
@@ -68,10 +68,12 @@ function longSwipes(speedMs: number): KeenSliderPlugin {
 
 export function Slider({ label, slides, settings, className }: SliderProps) {
   const count = slides.length;
-  const [reducedMotion] = useState(prefersReducedMotion);
+  const reducedMotion = useReducedMotion();
   const [current, setCurrent] = useState(0);
   const [perView, setPerView] = useState(settings.steps[0].perView);
-  const [stopped, setStopped] = useState(reducedMotion);
+  // Under reduced motion it starts stopped; the visitor's own choice wins from then on.
+  const [stoppedByVisitor, setStopped] = useState<boolean | null>(null);
+  const stopped = stoppedByVisitor ?? reducedMotion;
   const root = useRef<HTMLDivElement>(null);
   const hovered = useRotationPause(root, () => setStopped(true));
   // The buttons own the current slide; keen-slider reports one only when it was dragged there.

@@ -1,8 +1,17 @@
 /** What the visitor asked of motion, and how carousels pause for them: shared by every moving part. */
 import { useEffect, useEffectEvent, useState, type RefObject } from "react";
+import { useMediaQuery } from "./useMediaQuery.ts";
 
+const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
+
+/** For code outside render (effects, motion engines). */
 export function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return typeof window.matchMedia === "function" && window.matchMedia(reducedMotionQuery).matches;
+}
+
+/** For render: false on the server and while hydrating, then the visitor's setting, followed as it changes. */
+export function useReducedMotion(): boolean {
+  return useMediaQuery(reducedMotionQuery);
 }
 
 /**

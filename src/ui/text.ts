@@ -2,10 +2,12 @@
  * Plain text from content that may hold markup (titles, card descriptions). The markup is
  * parsed in an inert document (nothing loads, nothing runs) and only its text is kept.
  */
+import { htmlWindow } from "./htmlWindow.ts";
+
 export function toPlainText(html: string | null | undefined): string {
   if (!html) return "";
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
-  const doc = new DOMParser().parseFromString(html, "text/html");
+  const doc = new (htmlWindow().DOMParser)().parseFromString(html, "text/html");
   for (const hidden of doc.querySelectorAll("script, style, template, noscript")) hidden.remove();
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }

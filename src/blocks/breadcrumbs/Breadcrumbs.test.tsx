@@ -4,11 +4,11 @@ import { menuItem, page, wireMenus } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
 import { expectNoExecutableMarkup, xssSample } from "../../../tests/xss.ts";
 import { MenuListSchema } from "../../content/contract.ts";
-import { useSiteData } from "../../runtime/siteData.ts";
+import { standaloneStores } from "../../runtime/siteData.ts";
 import { block } from "./Breadcrumbs.tsx";
 import { breadcrumbsOptions } from "./options.ts";
 
-beforeEach(() => useSiteData.setState({ menus: MenuListSchema.parse(wireMenus("Northwind ")), resources: null }));
+beforeEach(() => standaloneStores.siteData.setState({ menus: MenuListSchema.parse(wireMenus("Northwind ")), resources: null }));
 
 const trail = () => screen.queryByRole("navigation", { name: "Breadcrumb" });
 /** The crumbs as "text -> href", the current page marked with "*". */
@@ -47,13 +47,13 @@ describe("breadcrumbs", () => {
   });
 
   it("prefers the dropdown navigation's text for an address that several menus link to", () => {
-    useSiteData.setState({ menus: MenuListSchema.parse(wireMenus("X-", { BottomRight: [menuItem("Our blog", "/blogs")], TopNext: [menuItem("Insights", "", [menuItem("Blogs", "/blogs/")])] })) });
+    standaloneStores.siteData.setState({ menus: MenuListSchema.parse(wireMenus("X-", { BottomRight: [menuItem("Our blog", "/blogs")], TopNext: [menuItem("Insights", "", [menuItem("Blogs", "/blogs/")])] })) });
     renderBlock(block, { path: "/blogs/future-of-work" });
     expect(crumbs()).toEqual(["Home -> /Home", "Blogs -> /blogs", "future of work* -> /blogs/future-of-work"]);
   });
 
   it("works without menus", () => {
-    useSiteData.setState({ menus: null });
+    standaloneStores.siteData.setState({ menus: null });
     renderBlock(block, { path: "/about-us" });
     expect(crumbs()).toEqual(["Home -> /Home", "about us* -> /about-us"]);
   });
@@ -89,16 +89,16 @@ describe("breadcrumbs", () => {
     const data = structuredData();
     expect(data["@type"]).toBe("BreadcrumbList");
     expect(data.itemListElement).toEqual([
-      { "@type": "ListItem", position: 1, name: "Home", item: "http://localhost:3000/Home" },
-      { "@type": "ListItem", position: 2, name: "Smart Work", item: "http://localhost:3000/smart-work-solutions" },
-      { "@type": "ListItem", position: 3, name: "shared services transformation", item: "http://localhost:3000/smart-work-solutions/shared-services-transformation" },
+      { "@type": "ListItem", position: 1, name: "Home", item: "http://site.test/Home" },
+      { "@type": "ListItem", position: 2, name: "Smart Work", item: "http://site.test/smart-work-solutions" },
+      { "@type": "ListItem", position: 3, name: "shared services transformation", item: "http://site.test/smart-work-solutions/shared-services-transformation" },
     ]);
   });
 
   it("keeps hostile menu text inert, in the trail and in the structured data", () => {
     // Entities decode to text that holds "<" ("</script>" as plain text): the case the JSON escaping is for.
     const hostile = ["&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "a <!-- b", "</script><script>alert(1)</script>", '<img src=x onerror="alert(2)">', ...xssSample(400)];
-    useSiteData.setState({ menus: MenuListSchema.parse([{ MenuGroupName: "Evil-TopNext", MenuList: hostile.map((name, i) => menuItem(name, `/p${i}`)) }]) });
+    standaloneStores.siteData.setState({ menus: MenuListSchema.parse([{ MenuGroupName: "Evil-TopNext", MenuList: hostile.map((name, i) => menuItem(name, `/p${i}`)) }]) });
     for (const [i, name] of hostile.entries()) {
       const { container, unmount } = renderBlock(block, { path: `/p${i}/leaf` });
       expectNoExecutableMarkup(container, name);

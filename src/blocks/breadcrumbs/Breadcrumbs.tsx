@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useLocation } from "react-router-dom";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { useRuntime } from "../../runtime/context.tsx";
 import { useSiteMenus } from "../../runtime/siteData.ts";
 import { jsonLdText } from "../../ui/jsonLd.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
@@ -11,6 +12,7 @@ import "./breadcrumbs.css";
 
 /** The same trail as BreadcrumbList structured data, for search results. */
 function StructuredData({ crumbs }: { crumbs: Crumb[] }) {
+  const { siteUrl } = useRuntime();
   const data = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -18,7 +20,7 @@ function StructuredData({ crumbs }: { crumbs: Crumb[] }) {
       "@type": "ListItem",
       position: index + 1,
       name: crumb.label,
-      item: new URL(crumb.href, window.location.origin).href,
+      item: new URL(crumb.href, siteUrl).href,
     })),
   };
   return <script type="application/ld+json">{jsonLdText(data)}</script>;

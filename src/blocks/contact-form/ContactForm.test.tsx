@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderBlock, requestUrl, testRuntime } from "../../../tests/harness.tsx";
-import { useSiteData } from "../../runtime/siteData.ts";
+import { standaloneStores } from "../../runtime/siteData.ts";
 import { storedKeys, writeStored } from "../../ui/storedValues.ts";
 import { block } from "./ContactForm.tsx";
 
@@ -34,7 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  useSiteData.setState({ resources: null });
+  standaloneStores.siteData.setState({ resources: null });
 });
 
 const later = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -81,7 +81,7 @@ describe("contact form: captions (SPEC 2.7)", () => {
   });
 
   it("takes every caption from its text resource when the service has one, as plain text", async () => {
-    useSiteData.setState({
+    standaloneStores.siteData.setState({
       resources: {
         "CU-TITLE": "Let's <em>Talk</em>",
         "CU-BUTTON": "Send request",

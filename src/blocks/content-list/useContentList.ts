@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ContentClient } from "../../content/client.ts";
 import type { ContentItem, ContentListRequest } from "../../content/contract.ts";
+import { usePrerenderedData } from "../../runtime/usePrerenderedData.ts";
 
 /** SPEC 4, 9: a list request goes out this long after the last change. */
 export const listDebounceMs = 300;
@@ -28,12 +29,25 @@ export interface ContentListLoad {
  */
 export function useContentList(client: ContentClient, request: ContentListRequest, delayMs = listDebounceMs): ContentListLoad {
   const key = JSON.stringify(request);
+  // On a server-rendered page the first results are in the HTML already.
+  const first = usePrerenderedData(`list ${key}`, () =>
+    client.getContentList(request).then(
+      (result): Answer["result"] => result,
+      (error: unknown) => {
+        console.warn("the list could not be loaded:", error);
+        return null;
+      },
+    ),
+  );
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [shown, setShown] = useState<Answer["result"]>(null);
-  const scheduled = useRef<string | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(() => (first ? { key, attempt: 0, result: first.value } : null));
+  const [shown, setShown] = useState<Answer["result"]>(() => first?.value ?? null);
+  const scheduled = useRef<string | null>(first ? key : null);
+  const answered = useRef(answer);
 
   useEffect(() => {
+    if (answered.current?.key === key && answered.current.attempt === attempt) return;
+    answered.current = null;
     // The first request, a retry, or the same request again (a remount) need not wait.
     const delay = scheduled.current === null || scheduled.current === key ? 0 : delayMs;
     scheduled.current = key;

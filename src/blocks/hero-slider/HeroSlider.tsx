@@ -11,7 +11,7 @@
  */
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
-import { prefersReducedMotion, useRotationPause } from "../../ui/motion.ts";
+import { useReducedMotion, useRotationPause } from "../../ui/motion.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { heroSliderOptions, type HeroSliderOptions } from "./options.ts";
@@ -28,7 +28,10 @@ const fades = {
 export function HeroSlider({ items, options, title, slotId }: BlockProps<HeroSliderOptions>) {
   const count = items.length;
   const root = useRef<HTMLDivElement>(null);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  // Under reduced motion it starts stopped; the visitor's own choice wins from then on.
+  const reducedMotion = useReducedMotion();
+  const [stoppedByVisitor, setStopped] = useState<boolean | null>(null);
+  const stopped = stoppedByVisitor ?? reducedMotion;
   const hovered = useRotationPause(root, () => setStopped(true));
   const [current, setCurrent] = useState(0);
   const rotating = count > 1 && !stopped && !hovered;

@@ -8,7 +8,7 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Player as LottiePlayer } from "@lottiefiles/react-lottie-player";
 import { ContentImage } from "../../ui/ContentImage.tsx";
-import { prefersReducedMotion } from "../../ui/motion.ts";
+import { useReducedMotion } from "../../ui/motion.ts";
 
 const Player = lazy(() => import("@lottiefiles/react-lottie-player").then((module) => ({ default: module.Player })));
 
@@ -35,9 +35,10 @@ interface LottieAnimationProps {
 export function LottieAnimation({ src, still, ratio }: LottieAnimationProps) {
   const box = useRef<HTMLDivElement>(null);
   const player = useRef<LottiePlayer>(null);
-  const [autoplay] = useState(() => !prefersReducedMotion());
+  const autoplay = !useReducedMotion();
   const [near, setNear] = useState(false);
-  const [playing, setPlaying] = useState(autoplay);
+  const [playingByVisitor, setPlaying] = useState<boolean | null>(null);
+  const playing = playingByVisitor ?? autoplay;
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

@@ -2,16 +2,16 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { page } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
-import { useSiteData } from "../../runtime/siteData.ts";
+import { standaloneStores } from "../../runtime/siteData.ts";
 import { block } from "./TextSection.tsx";
 
 afterEach(() => {
-  useSiteData.setState({ resources: null });
+  standaloneStores.siteData.setState({ resources: null });
 });
 
 describe("text-section", () => {
   it("shows its text from a resource, the page's own winning over the site's, and a link labelled from a resource", () => {
-    useSiteData.setState({ resources: { "MAI-BENEFITS-TEXT": "<p>Site text.</p>", "MAI-LEARN-MORE": "Learn more" } });
+    standaloneStores.siteData.setState({ resources: { "MAI-BENEFITS-TEXT": "<p>Site text.</p>", "MAI-LEARN-MORE": "Learn more" } });
     const p = page({ resources: { "MAI-BENEFITS-TEXT": "<ul><li>Faster campaigns</li></ul><script>alert(1)</script>" } });
     renderBlock(block, {
       page: p,
@@ -32,7 +32,7 @@ describe("text-section", () => {
   });
 
   it("takes text from a page field, and a link address from a resource", () => {
-    useSiteData.setState({ resources: { "IMMERSIVE-SITE-URL": "https://immersive.example.com/" } });
+    standaloneStores.siteData.setState({ resources: { "IMMERSIVE-SITE-URL": "https://immersive.example.com/" } });
     renderBlock(block, {
       page: page({ desc: "Fixed per-slide pricing. No hourly billing." }),
       title: "Offer Starts from $9.99",

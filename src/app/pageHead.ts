@@ -1,0 +1,40 @@
+/**
+ * SPEC 2.3 item 6 and what link previews read: a page's title, description, keywords, canonical
+ * link and Open Graph data, from the page data. The browser renders them with React (PageHead),
+ * the server writes the same tags into the HTML it sends.
+ */
+import type { Page } from "../content/contract.ts";
+import { toPlainText } from "../ui/text.ts";
+import { safeUrl } from "../ui/url.ts";
+
+export const siteName = "Corvane Global Services";
+/** The 300 by 300 social-preview image (SPEC 1). */
+export const defaultSocialImage = "/images/social-preview.png";
+
+export interface HeadTags {
+  title: string;
+  canonical: string;
+  /** name= metas (description, keywords) and property= metas (Open Graph), in order. */
+  metas: { key: "name" | "property"; value: string; content: string }[];
+}
+
+/** An absolute address on the public origin. */
+export function absoluteUrl(path: string, siteUrl: string): string {
+  return new URL(path, siteUrl.endsWith("/") ? siteUrl : `${siteUrl}/`).href;
+}
+
+export function pageHeadTags(page: Page, path: string, siteUrl: string): HeadTags {
+  const title = toPlainText(page.title) || toPlainText(page.heading) || toPlainText(page.name) || siteName;
+  const description = toPlainText(page.metaDescription);
+  const keywords = toPlainText(page.metaKeywords);
+  const canonical = absoluteUrl(path, siteUrl);
+  const image = safeUrl(page.image) ?? safeUrl(page.pageheroimage) ?? safeUrl(page.blogImage) ?? safeUrl(page.csImage) ?? defaultSocialImage;
+  const metas: HeadTags["metas"] = [];
+  if (description) metas.push({ key: "name", value: "description", content: description });
+  if (keywords) metas.push({ key: "name", value: "keywords", content: keywords });
+  metas.push({ key: "property", value: "og:title", content: title });
+  if (description) metas.push({ key: "property", value: "og:description", content: description });
+  metas.push({ key: "property", value: "og:url", content: canonical });
+  metas.push({ key: "property", value: "og:image", content: absoluteUrl(image, siteUrl) });
+  return { title, canonical, metas };
+}

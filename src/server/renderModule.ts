@@ -1,0 +1,45 @@
+/**
+ * What the production server and `npm run export` need of the server-rendering bundle
+ * (dist/server/entry-server.js, built from src/ssr/entry-server.tsx), and how they load it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export type RenderedDocument =
+  | { kind: "redirect"; status: 301 | 302; location: string }
+  | { kind: "page"; status: 200 | 404 | 503; html: string };
+
+export interface DocumentOptions {
+  /** Content calls (POST, JSON) go through it. */
+  fetch: typeof fetch;
+  siteUrl: string;
+  template: string;
+  manifest: unknown;
+}
+
+export interface RenderModule {
+  renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument>;
+}
+
+export interface SiteBuild {
+  render: RenderModule["renderDocument"];
+  template: string;
+  manifest: unknown;
+}
+
+/** The built client and its server renderer in `distDir`, or a clear error naming the missing step. */
+export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
+  const entry = resolve(distDir, "server/entry-server.js");
+  const manifestFile = join(distDir, ".vite/manifest.json");
+  const templateFile = join(distDir, "index.html");
+  for (const file of [entry, manifestFile, templateFile]) {
+    if (!existsSync(file)) throw new Error(`No complete build in ${distDir}/ (${file} is missing): run "npm run build" first.`);
+  }
+  const module = (await import(pathToFileURL(entry).href)) as RenderModule;
+  return {
+    render: (address, options) => module.renderDocument(address, options),
+    template: readFileSync(templateFile, "utf8"),
+    manifest: JSON.parse(readFileSync(manifestFile, "utf8")) as unknown,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The HTML document of a server-rendered page: the built index.html with the page's head (title,
+ * description, canonical, Open Graph), the code and styles of its blocks requested up front, the
+ * page's HTML in #root, and the content answers the browser hydrates from.
+ */
+import type { HeadTags } from "../app/pageHead.ts";
+import { PRERENDERED_SCRIPT_ID, scriptSafeJson, type PrerenderedData } from "../runtime/prerendered.ts";
+
+/** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
+  if (!head) return `<title>${escapeHtml(fallbackTitle)}</title>`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    ...head.metas.map(({ key, value, content }) => `<meta ${key}="${escapeHtml(value)}" content="${escapeHtml(content)}" />`),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+  ].join("\n    ");
+}
+
+/**
+ * The script and style files of the given source modules and of everything they import, less
+ * what the entry (already in index.html) brings: block styles arrive with the HTML, so nothing
+ * shifts, and block code is fetched in parallel with the entry instead of after it.
+ */
+export function assetLinks(manifest: BuildManifest, modules: readonly string[]): string {
+  const entryFiles = new Set<string>();
+  const visitEntry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entryFiles.has(chunk.file)) return;
+    entryFiles.add(chunk.file);
+    for (const css of chunk.css ?? []) entryFiles.add(css);
+    for (const imported of chunk.imports ?? []) visitEntry(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitEntry(key);
+
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entryFiles.has(chunk.file) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) if (!entryFiles.has(css)) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+  ].join("\n    ");
+}
+
+/** Elements of index.html for the plain single-page build only: the generic head and the "needs JavaScript" note. */
+const staticHeadElement = /[ \t]*<(title|meta|link)\b[^>]*\bdata-static-head\b[^>]*>(?:[^<]*<\/title>)?\r?\n?/g;
+const noscriptElement = /[ \t]*<noscript>[\s\S]*?<\/noscript>\r?\n?/g;
+
+/**
+ * React writes the resource hints it finds while rendering (image preloads) before the app's
+ * markup; they belong in the head, where the browser acts on them before the body is parsed.
+ */
+export function splitResourceHints(html: string): { hints: string; body: string } {
+  const leading = /^(?:<link\b[^>]*\/?>)+/.exec(html);
+  return leading ? { hints: leading[0], body: html.slice(leading[0].length) } : { hints: "", body: html };
+}
+
+export function composeDocument(
+  template: string,
+  parts: { head: string; assets: string; html: string; data: PrerenderedData },
+): string {
+  const withHead = template.replace(staticHeadElement, "").replace(noscriptElement, "");
+  const { hints, body } = splitResourceHints(parts.html);
+  const dataScript = `<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">${scriptSafeJson(parts.data)}</script>`;
+  // Replacer functions: the page's text must never be read as a replacement pattern ("$&").
+  return withHead
+    .replace("</body>", () => `  ${dataScript}\n  </body>`)
+    .replace("<!--app-head-->", () => [parts.head, hints, parts.assets].filter(Boolean).join("\n    "))
+    .replace("<!--app-html-->", () => body);
+}
