@@ -63,7 +63,7 @@ describe("the site", () => {
     expect(document.title).toBe("Home | Corvane");
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute("content", "Home description");
     expect(document.querySelector('meta[name="keywords"]')).toHaveAttribute("content", "operations, creative");
-    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute("href", "http://localhost:3000/Home");
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute("href", "http://site.test/Home");
   });
 
   it("strips markup from a blog title for the page title", async () => {

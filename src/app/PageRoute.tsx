@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
 import { useRuntime } from "../runtime/context.tsx";
+import { leaveFirstPage } from "../runtime/prerendered.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import { useSiteStores } from "../runtime/siteData.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
@@ -44,10 +45,7 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
 export function PageRoute({ route }: { route: RouteConfig }) {
   const { pathname } = useLocation();
   const { prerendered } = useRuntime();
-  useEffect(() => {
-    // Once the visitor has gone elsewhere, the server's first page (and its data) is history.
-    if (prerendered && pathname !== prerendered.path) prerendered.consumed = true;
-  }, [prerendered, pathname]);
+  useEffect(() => leaveFirstPage(prerendered, pathname), [prerendered, pathname]);
   useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
   return <PageView key={pathname} route={route} path={pathname} />;
 }

@@ -1,26 +1,25 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
+import organizationData from "../../registry/organization.json" with { type: "json" };
 import { standaloneStores } from "../runtime/siteData.ts";
+import { socialProfiles } from "./socialProfiles.ts";
 
 const pages = {
   "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }),
   "/privacy-policy": wirePage({ id: 5, name: "privacy-policy", heading: "Privacy page" }),
 };
 
-const organization = document.createElement("script");
-organization.type = "application/ld+json";
-organization.textContent = JSON.stringify({
+const organization = {
   "@context": "https://schema.org",
   "@type": "Organization",
   name: "Northwind Services",
   sameAs: ["https://www.linkedin.com/company/northwind", "https://x.com/northwind", "javascript:alert(1)", "https://social.example.net/@northwind"],
-});
+};
 
 beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
-afterEach(() => organization.remove());
 
 async function openSite(path = "/about-us", options: { menus?: unknown; resources?: unknown } = {}) {
   renderSite(path, testRuntime({ fetch: cannedFetch({ pages, menus: options.menus ?? wireMenus("Northwind."), resources: options.resources ?? [] }) }));
@@ -52,14 +51,21 @@ describe("footer", () => {
     expect(content.getByText("© Corvane Global Services. All rights reserved.")).toBeInTheDocument();
   });
 
-  it("shows the company's social profiles of the page's Organization data, each named, in a new tab", async () => {
-    document.head.append(organization);
+  it("shows the company's social profiles of its Organization data (registry/organization.json), each named, in a new tab", async () => {
     await openSite();
     const content = within(await footer());
-    expect(content.getByRole("link", { name: "Northwind Services on LinkedIn (opens in a new tab)" })).toHaveAttribute("href", "https://www.linkedin.com/company/northwind");
-    expect(content.getByRole("link", { name: "Northwind Services on X (opens in a new tab)" })).toHaveAttribute("target", "_blank");
-    expect(content.getByRole("link", { name: "Northwind Services on social.example.net (opens in a new tab)" })).toHaveAttribute("rel", "noopener noreferrer");
-    expect(content.queryByRole("link", { name: /javascript/ })).toBeNull();
+    const links = content.getAllByRole("link", { name: /on .* \(opens in a new tab\)$/ });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(organizationData.sameAs);
+    for (const link of links) expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  it("names each profile by its network and keeps only https addresses", () => {
+    expect(socialProfiles(organization)).toEqual([
+      { url: "https://www.linkedin.com/company/northwind", network: "linkedin", label: "Northwind Services on LinkedIn" },
+      { url: "https://x.com/northwind", network: "x", label: "Northwind Services on X" },
+      { url: "https://social.example.net/@northwind", network: "other", label: "Northwind Services on social.example.net" },
+    ]);
+    expect(socialProfiles({ "@type": "Person", sameAs: ["https://x.com/a"] })).toEqual([]);
   });
 
   it("opens Careers in a new tab without giving it the opener; other addresses are ordinary links", async () => {

@@ -9,6 +9,7 @@ import type { MenuItem } from "../content/contract.ts";
 import { useResourceText, useSiteMenus } from "../runtime/siteData.ts";
 import { SafeHtml } from "../ui/SafeHtml.tsx";
 import { toPlainText } from "../ui/text.ts";
+import { openConsentPreferences } from "./consent/loadConsent.ts";
 import { MenuLink } from "./MenuLink.tsx";
 import { SocialIcon } from "./SocialIcon.tsx";
 import { socialProfiles } from "./socialProfiles.ts";
@@ -48,8 +49,8 @@ export function Footer() {
   const text = useResourceText();
   const solutionsId = useId();
   if (!menus) return null;
-  const { BottomLeft: solutions, BottomCenter: center, BottomRight: right, Bottom: legal } = menus;
-  if (solutions.length + center.length + right.length + legal.length === 0) return null;
+  const { BottomLeft: solutions, BottomCenter: center, BottomRight: right, Bottom: legal, failed } = menus;
+  if (!failed && solutions.length + center.length + right.length + legal.length === 0) return null;
   return (
     <footer className="site-footer">
       <div className="container site-footer__main">
@@ -86,6 +87,16 @@ export function Footer() {
             <nav aria-label="Legal">
               <LinkList items={legal} pathname={pathname} className="site-footer__legal" />
             </nav>
+          )}
+          {failed && (
+            // Without the menu the legal row keeps what the site itself provides.
+            <ul className="site-footer__legal">
+              <li>
+                <button type="button" className="link-button site-footer__link" aria-haspopup="dialog" onClick={() => void openConsentPreferences()}>
+                  Cookie Settings
+                </button>
+              </li>
+            </ul>
           )}
           <p className="site-footer__copyright">{toPlainText(text("FOOTER-COPYRIGHT"))}</p>
         </div>

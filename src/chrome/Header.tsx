@@ -3,11 +3,12 @@
  * (…TopNext), following the WAI-ARIA disclosure navigation pattern. Its state lives in
  * ./navStore.ts; its items come from the menus only.
  */
-import { useEffect, useId, useRef, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
 import type { MenuSlot } from "../content/menus.ts";
-import { useSiteMenus } from "../runtime/siteData.ts";
+import { useRuntime } from "../runtime/context.tsx";
+import { loadMenus, useSiteMenus } from "../runtime/siteData.ts";
 import { containsCurrent, menuLabel, menuPath } from "../ui/menuItems.ts";
 import { MenuLink } from "./MenuLink.tsx";
 import { isExperienceCenter } from "./menuLinks.ts";
@@ -127,6 +128,37 @@ function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObjec
   }, [openDropdown, mobileOpen, header, toggle, idBase]);
 }
 
+function Logo() {
+  return (
+    <Link to="/Home" className="site-header__logo">
+      <img src="/images/logo.svg" alt="Corvane Global Services home" width={200} height={48} />
+    </Link>
+  );
+}
+
+/** The menu call failed (twice): the logo stays, and the visitor can ask for the menu again. */
+function HeaderWithoutMenus() {
+  const { client, stores } = useRuntime();
+  const [asking, setAsking] = useState(false);
+  const askAgain = () => {
+    setAsking(true);
+    void loadMenus(stores, client).finally(() => setAsking(false));
+  };
+  return (
+    <header className="site-header site-header--no-menus">
+      <div className="container site-header__bar">
+        <Logo />
+        <p className="site-header__menu-failed" role="status">
+          The menu could not be loaded.{" "}
+          <button type="button" className="link-button" onClick={askAgain} disabled={asking}>
+            {asking ? "Loading the menu..." : "Load the menu again"}
+          </button>
+        </p>
+      </div>
+    </header>
+  );
+}
+
 export function Header() {
   const menus = useSiteMenus();
   const { pathname } = useLocation();
@@ -136,15 +168,14 @@ export function Header() {
   const mobileOpen = useNavStore((state) => state.mobileOpen);
   useClosingRules(header, toggle, idBase);
 
+  if (menus?.failed) return <HeaderWithoutMenus />;
   if (!menus || (menus.Top.length === 0 && menus.TopNext.length === 0)) return null;
   const active = mobileOpen ? "is-active" : "";
   const navId = `${idBase}nav`;
   return (
     <header ref={header} className={`site-header ${active}`}>
       <div className="container site-header__bar">
-        <Link to="/Home" className="site-header__logo">
-          <img src="/images/logo.svg" alt="Corvane Global Services home" width={200} height={48} />
-        </Link>
+        <Logo />
         <button
           ref={toggle}
           type="button"

@@ -1,4 +1,4 @@
-import { Component, Suspense, use, type ErrorInfo, type ReactNode } from "react";
+import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
 import type { Page } from "../content/contract.ts";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
@@ -46,9 +46,11 @@ class BlockErrorBoundary extends Component<BoundaryProps, { error: Error | null 
 
 type MountedProps = { slot: RenderSlot; page: Page; hero: string | undefined };
 
-/** The block's component once its code is there; until then it suspends (the section shows its placeholder). */
+/** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder). */
 function LoadedBlock(props: MountedProps) {
-  const { Component: Block } = use(useRuntime().blocks[props.slot.block].load());
+  const block = useRuntime().blocks[props.slot.block];
+  const code = block.load();
+  const Block = code.status === "fulfilled" ? code.value.Component : block.Lazy;
   return <Block {...props} />;
 }
 

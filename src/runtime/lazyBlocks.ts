@@ -1,10 +1,11 @@
 /**
  * Lazy block code with the chunk time-out of SPEC 8/9: a block whose code has not arrived in
  * time (or failed to arrive) fails on its own, in its own place. A block's code is requested
- * once; once it has arrived, the block renders at once (React's `use` reads the settled
- * promise), which is what lets the server render every block and the browser hydrate them.
+ * once; once it has arrived, the block renders at once, without suspending, which is what lets
+ * the server render every block and the browser hydrate them.
  */
-import type { BlockDefinition } from "./block.tsx";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { BlockDefinition, MountProps } from "./block.tsx";
 import { blockNames, type BlockName } from "./registry.ts";
 import { settled, type SettledPromise } from "./settled.ts";
 
@@ -13,6 +14,8 @@ export type BlockLoaders = Record<BlockName, () => Promise<BlockDefinition>>;
 export interface LazyBlock {
   /** The block's code, requested on the first call; the same promise on every call. */
   load: () => SettledPromise<BlockDefinition>;
+  /** The component while its code is still on its way (it suspends until then). */
+  Lazy: LazyExoticComponent<ComponentType<MountProps>>;
   /** Starts loading the block's code, never failing (failures show where the block mounts). */
   preload: () => Promise<unknown>;
 }
@@ -52,7 +55,14 @@ export function createLazyBlocks(loaders: BlockLoaders, timeoutMs: number): Lazy
   const entries = blockNames.map((name): [BlockName, LazyBlock] => {
     let pending: SettledPromise<BlockDefinition> | undefined;
     const load = () => (pending ??= settled(loadWithTimeout(name, loaders[name], timeoutMs)));
-    return [name, { load, preload: () => load().catch(() => undefined) }];
+    return [
+      name,
+      {
+        load,
+        Lazy: lazy(() => load().then((definition) => ({ default: definition.Component }))),
+        preload: () => load().catch(() => undefined),
+      },
+    ];
   });
   return Object.fromEntries(entries) as LazyBlocks;
 }

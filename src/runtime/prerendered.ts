@@ -70,3 +70,8 @@ export function answeringFetch(answers: readonly ContentAnswer[], base: string, 
     return Promise.resolve(new Response(answer, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8" } }));
   };
 }
+
+/** Once the visitor has gone elsewhere, the server's first page (and its data) is history. */
+export function leaveFirstPage(prerendered: Prerendered | undefined, pathname: string): void {
+  if (prerendered && pathname !== prerendered.path) prerendered.consumed = true;
+}

@@ -61,7 +61,7 @@ function loadOnce<T>(
     },
     (error: unknown) => {
       console.warn(failure.warning, error);
-      delete stores.requests[kind];
+      stores.requests[kind] = undefined;
       failure.onFailure?.();
       return failure.fallback;
     },

@@ -22,7 +22,7 @@ export interface SiteStores {
   /** The page on screen, for the chrome around it; the route that renders a page is its only writer. */
   currentPage: StoreApi<CurrentPage>;
   /** In-flight or settled requests for site data, one per kind. */
-  requests: { resources?: Promise<Resources>; menus?: Promise<MenuGroup[]> };
+  requests: { resources?: Promise<Resources> | undefined; menus?: Promise<MenuGroup[]> | undefined };
 }
 
 export function createSiteStores(initial: { siteData?: Partial<SiteData>; currentPage?: CurrentPage } = {}): SiteStores {

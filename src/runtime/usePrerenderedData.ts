@@ -4,12 +4,12 @@
  * answer (embedded with the page) before it hydrates, so both show the same results. Only the
  * first request of the first page goes this way; every later one is the block's own business.
  */
-import { use, useState } from "react";
-import { useRuntime } from "./context.tsx";
+import { use, useContext, useState } from "react";
+import { RuntimeContext } from "./context.tsx";
 import { settled, type SettledPromise } from "./settled.ts";
 
 export function usePrerenderedData<T>(key: string, load: () => Promise<T>): { value: T } | null {
-  const { prerendered } = useRuntime();
+  const prerendered = useContext(RuntimeContext)?.prerendered;
   const [first] = useState(() => (prerendered && prerendered.consumed !== true ? key : null));
   if (!prerendered || first !== key) return null;
   let entry = prerendered.data.get(key) as SettledPromise<T> | undefined;

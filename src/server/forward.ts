@@ -53,7 +53,7 @@ export function forwardTo(base: string, options: ForwardOptions): Middleware {
       signal: AbortSignal.timeout(options.timeoutMs),
       ...(body ? { body, duplex: "half" } : {}),
     }).then(
-      async (response) => {
+      (response) => {
         res.statusCode = response.status;
         for (const name of forwardedResponseHeaders) {
           const value = response.headers.get(name);

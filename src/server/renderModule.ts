@@ -20,9 +20,14 @@ export interface DocumentOptions {
 
 export interface RenderModule {
   renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument>;
+  /** Every address a crawler should find: fixed routes, menu links, list items' detail pages. */
+  listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<string[]>;
+  sitemapFiles(addresses: readonly string[], siteUrl: string): Map<string, string>;
+  robotsTxt(siteUrl: string): string;
 }
 
 export interface SiteBuild {
+  module: RenderModule;
   render: RenderModule["renderDocument"];
   template: string;
   manifest: unknown;
@@ -38,6 +43,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   }
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
   return {
+    module,
     render: (address, options) => module.renderDocument(address, options),
     template: readFileSync(templateFile, "utf8"),
     manifest: JSON.parse(readFileSync(manifestFile, "utf8")) as unknown,

@@ -11,7 +11,7 @@ import { createContentCache, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { serviceFromEnv, toMiddleware } from "./node.ts";
 import { loadSiteBuild } from "./renderModule.ts";
-import type { ContentService } from "./service.ts";
+import { contentUpstream } from "./upstream.ts";
 
 export interface SiteServer {
   server: Server;
@@ -35,15 +35,6 @@ const seconds = (raw: string | undefined, fallback: number) => {
   return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n >= 0 ? n * 1000 : fallback;
 };
 
-/** The content service a render reads from: the embedded one in-process, or another over HTTP with a time-out. */
-function upstreamFor(base: string, embedded: ContentService | null, timeoutMs: number) {
-  return async (path: string, body: string): Promise<Response> => {
-    const init = { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } };
-    if (embedded) return (await embedded(new Request(`http://content.local${path}`, init))) ?? new Response("Not found", { status: 404 });
-    return fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  };
-}
-
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
   const env = options.env ?? process.env;
   const distDir = options.distDir ?? "dist";
@@ -53,7 +44,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const embedded = base === "" ? serviceFromEnv(env) : null;
   const upstreamTimeoutMs = seconds(env.CONTENT_TIMEOUT_SECONDS, 10_000);
   const cache = createContentCache({
-    upstream: upstreamFor(base, embedded?.service ?? null, upstreamTimeoutMs),
+    upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs),
     freshMs: seconds(env.CONTENT_CACHE_SECONDS, 60_000),
     staleMs: seconds(env.CONTENT_STALE_SECONDS, 600_000),
   });
@@ -87,8 +78,33 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     res.end(req.method === "HEAD" ? undefined : result.html);
   }
 
+  /** sitemap.xml (and its parts past 50,000 addresses) and robots.txt, from the addresses the content has now. */
+  async function siteFile(name: string): Promise<string | undefined> {
+    if (name === "robots.txt") return build.module.robotsTxt(siteUrl);
+    const addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
+    return build.module.sitemapFiles(addresses, siteUrl).get(name);
+  }
+
   const server = createServer((req, res) => {
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    const crawlerFile = /^\/(robots\.txt|sitemap(?:-\d+)?\.xml)$/.exec(pathname)?.[1];
+    if (crawlerFile && (req.method === "GET" || req.method === "HEAD")) {
+      siteFile(crawlerFile).then(
+        (content) => {
+          if (content === undefined) {
+            res.writeHead(404).end();
+            return;
+          }
+          res.writeHead(200, { "Content-Type": crawlerFile.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8", "Cache-Control": htmlCacheControl });
+          res.end(req.method === "HEAD" ? undefined : content);
+        },
+        (error: unknown) => {
+          console.error(`${crawlerFile} could not be made:`, error);
+          res.writeHead(503, { "Retry-After": "30", "Cache-Control": "no-store" }).end();
+        },
+      );
+      return;
+    }
     if (pathname.startsWith("/api/")) {
       api(req, res, () => {
         res.statusCode = 404;

@@ -23,6 +23,8 @@ import { loadPage } from "../runtime/usePageLoad.ts";
 import { htmlWindow, provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { assetLinks, composeDocument, headHtml, type BuildManifest } from "./document.ts";
+import { siteAddresses } from "./siteAddresses.ts";
+import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
@@ -73,7 +75,7 @@ async function renderToString(node: React.ReactNode): Promise<string> {
   // No progressive chunks: a crawler without JavaScript must find every block's text in place.
   const { prelude } = await prerenderToNodeStream(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString("utf8");
 }
 
@@ -153,4 +155,12 @@ export async function renderDocument(address: string, options: DocumentOptions):
   return { kind: "page", status: result.status, html };
 }
 
-export const renderModule = { renderDocument } satisfies RenderModule;
+
+/** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
+export function listAddresses(options: { fetch: typeof fetch; siteUrl: string; timeoutMs?: number }): Promise<string[]> {
+  return siteAddresses(createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }), options.siteUrl);
+}
+
+export { robotsTxt, sitemapFiles };
+
+export const renderModule = { renderDocument, listAddresses, sitemapFiles, robotsTxt } satisfies RenderModule;

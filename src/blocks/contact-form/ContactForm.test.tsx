@@ -20,7 +20,7 @@ function formService(answer: () => Promise<Response> = () => Promise.resolve(Res
     calls.push({ path: new URL(requestUrl(input), "http://site.test").pathname, fields });
     return answer();
   };
-  return { calls, runtime: testRuntime({ fetch }) };
+  return { calls, runtime: testRuntime({ fetch, stores: standaloneStores }) };
 }
 
 let user: ReturnType<typeof userEvent.setup>;

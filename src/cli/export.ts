@@ -1,0 +1,13 @@
+/** `npm run export`: see ./exportSite.ts. DIST_DIR (default dist), EXPORT_CONCURRENCY (default 4). */
+import { exportSite } from "./exportSite.ts";
+
+const distDir = process.env.DIST_DIR ?? "dist";
+const started = Date.now();
+const report = await exportSite({ distDir, env: process.env, concurrency: Number(process.env.EXPORT_CONCURRENCY ?? 4) });
+for (const { address, why } of report.skipped) console.warn(`export: skipped ${address}: ${why}`);
+if (report.failed.length > 0) {
+  console.error(`export failed: ${distDir}/ is unchanged. ${report.failed.length} address(es) failed:`);
+  for (const { address, why } of report.failed) console.error(`  ${address}: ${why}`);
+  process.exit(1);
+}
+console.log(`export: wrote ${report.written.length} pages, sitemap.xml and robots.txt into ${distDir}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

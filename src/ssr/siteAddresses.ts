@@ -1,0 +1,83 @@
+/**
+ * Every address of the site a crawler should find, read from the content service the way a
+ * visitor would reach it: the route table's fixed pages, every internal address the menus link
+ * to, and every blog, case study and thought paper the three lists return (asked page by page).
+ * `npm run export` writes a page for each; sitemap.xml lists them.
+ */
+import { contentTypeCodes, type ContentListRequest } from "../content/contract.ts";
+import type { ContentClient } from "../content/client.ts";
+import { allMenuItems, menusBySlot } from "../content/menus.ts";
+import { routeTable } from "../runtime/registry.ts";
+import { isSitePath, joinPath } from "../ui/url.ts";
+
+/** The lists whose items have detail pages, and the address each item's anchor link is under (SPEC 2.8). */
+export const detailLists = [
+  { contentType: contentTypeCodes.Blogs, pageName: "Blogs", base: "/blogs" },
+  { contentType: contentTypeCodes.CaseStudies, pageName: "CaseStudies", base: "/casestudies" },
+  { contentType: contentTypeCodes.ThoughtPapers, pageName: "thoughtPapers", base: "/thoughtPapers" },
+] as const;
+
+const listPageSize = 50;
+/** A list that says it has more than this is not believed: the export stops asking there. */
+const maxListPages = 2000;
+
+/** The fixed routes: no parameters, no redirects. */
+export function fixedAddresses(): string[] {
+  return routeTable.routes.filter((route) => !route.path.includes(":")).map((route) => route.path);
+}
+
+/** A path of this site from a menu (root-relative, or absolute on the site's own origin), without query or hash; null for another site's address. */
+export function menuPath(url: string, siteUrl: string): string | null {
+  let path = url.trim();
+  if (!isSitePath(path)) {
+    try {
+      const absolute = new URL(path);
+      if (absolute.origin !== new URL(siteUrl).origin) return null;
+      path = absolute.pathname;
+    } catch {
+      return null;
+    }
+  }
+  path = (path.split(/[?#]/)[0] ?? "").replace(/\/+$/, "");
+  return path === "" ? null : path;
+}
+
+export async function menuAddresses(client: ContentClient, siteUrl: string): Promise<string[]> {
+  const menus = menusBySlot(await client.getMenus());
+  return allMenuItems(menus).flatMap((item) => {
+    const path = menuPath(item.PageURL ?? "", siteUrl);
+    return path ? [path] : [];
+  });
+}
+
+/** Every item of a list, asked `listPageSize` at a time until the list's total is reached. */
+export async function detailAddresses(client: ContentClient, list: (typeof detailLists)[number]): Promise<string[]> {
+  const addresses: string[] = [];
+  for (let pageNo = 1; pageNo <= maxListPages; pageNo += 1) {
+    const request: ContentListRequest = { contentType: list.contentType, search: "", sort: "Descending", pageName: list.pageName, pageSize: listPageSize, PageNo: pageNo, Filter: "All" };
+    const { items, total } = await client.getContentList(request);
+    for (const item of items) {
+      const path = joinPath(list.base, item.anchorlink);
+      if (path) addresses.push(path);
+    }
+    if (items.length === 0 || pageNo * listPageSize >= total) break;
+  }
+  return addresses;
+}
+
+/** Each address once, compared ignoring case and a trailing slash as routes are; the route table's spelling wins. */
+export function uniqueAddresses(groups: readonly (readonly string[])[]): string[] {
+  const seen = new Map<string, string>();
+  for (const group of groups) {
+    for (const address of group) {
+      const key = address.replace(/\/+$/, "").toLowerCase();
+      if (!seen.has(key)) seen.set(key, address);
+    }
+  }
+  return [...seen.values()];
+}
+
+export async function siteAddresses(client: ContentClient, siteUrl: string): Promise<string[]> {
+  const [menus, ...lists] = await Promise.all([menuAddresses(client, siteUrl), ...detailLists.map((list) => detailAddresses(client, list))]);
+  return uniqueAddresses([fixedAddresses(), menus, ...lists]);
+}

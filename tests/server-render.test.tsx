@@ -1,0 +1,119 @@
+// @vitest-environment node
+/**
+ * Every address rendered as the server renders it, with no browser at all (no window, document
+ * or storage): the status a crawler trusts, the page's head, and the text of what a visitor sees.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { organizationJsonLd, organizationPlaceholder } from "../src/cli/organizationPlugin.ts";
+import { PRERENDERED_SCRIPT_ID, PrerenderedDataSchema } from "../src/runtime/prerendered.ts";
+import { routeTable } from "../src/runtime/registry.ts";
+import { renderDocument, renderPage } from "../src/ssr/entry-server.tsx";
+import { fixturePageData, fixtureService, requestUrl, serviceFetch, type FixtureItem } from "./harness.tsx";
+
+// index.html as the build writes it (the Organization data in place).
+const template = readFileSync("index.html", "utf8").replace(organizationPlaceholder, organizationJsonLd("."));
+const siteUrl = "https://www.corvane.example";
+const options = () => ({ fetch: serviceFetch(fixtureService()), siteUrl, template, manifest: {} });
+const plainText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+
+const fixedRoutes = routeTable.routes.filter((route) => !route.path.includes(":") && route.page !== undefined);
+
+describe("server rendering", () => {
+  it("has no browser to lean on", () => {
+    expect(typeof window).toBe("undefined");
+    expect(typeof document).toBe("undefined");
+  });
+
+  it.each(fixedRoutes.map((route) => [route.path, route.page ?? ""]))("renders %s with its head, menus, heading and text", async (path, pageName) => {
+    const result = await renderDocument(path, options());
+    expect(result.kind).toBe("page");
+    if (result.kind !== "page") return;
+    expect(result.status).toBe(200);
+    const page = fixturePageData(pageName);
+    const html = result.html;
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain(`<link rel="canonical" href="${siteUrl}${path}" />`);
+    expect(head).toMatch(/<title>[^<]+<\/title>/);
+    expect(head).toContain('<meta property="og:url"');
+    expect(head).toContain('"@type":"Organization"');
+    expect(head).not.toContain("data-static-head");
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toMatch(/<h1[^>]*>/);
+    expect(body).toContain('class="site-header');
+    expect(body).toContain('class="site-footer');
+    expect(body).not.toContain("Loading...");
+    expect(html).not.toContain("<noscript>");
+    // The page's heading and the items its sections show are in the HTML as text.
+    const text = plainText(body);
+    const heading = [page.heading, page.heading1].filter((value): value is string => typeof value === "string" && value !== "");
+    expect(heading.some((value) => text.includes(value.replace(/<[^>]+>/g, "")))).toBe(true);
+    // A list page of the fixtures has no contents at all (null).
+    const contents: unknown = page.contents;
+    const sections = (Array.isArray(contents) ? (contents as FixtureItem[]) : []).filter((item) => item.type !== 7 && item.title.trim() !== "" && !item.title.includes("<"));
+    if (sections.length > 0) expect(sections.filter((item) => text.includes(item.title.trim())).length).toBeGreaterThan(0);
+  });
+
+  it("embeds every content answer the render read, as data a script cannot end early", async () => {
+    const result = await renderDocument("/Home", options());
+    if (result.kind !== "page") throw new Error("expected a page");
+    const match = new RegExp(`<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(result.html);
+    const data = PrerenderedDataSchema.parse(JSON.parse(match?.[1] ?? "null"));
+    expect(data.answers.map((answer) => answer.path).sort()).toEqual(["/api/menu/GetMenuList", "/api/page/get", "/api/resource/list"]);
+    expect(match?.[1]).not.toMatch(/<\//);
+  });
+
+  it("renders the first page of a list's results", async () => {
+    const result = await renderPage("/blogs", options());
+    if (result.kind !== "page") throw new Error("expected a page");
+    expect(result.html).toContain("content-list");
+    expect(result.data.answers.some((answer) => answer.path === "/api/page/GetContentList")).toBe(true);
+    expect(result.html).not.toContain("Loading...");
+    expect(result.html.match(/class="card[ "]/g)?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it("redirects / to /Home, and an unknown address the service has no page for to /", async () => {
+    expect(await renderPage("/", options())).toMatchObject({ kind: "redirect", status: 301, location: "/Home" });
+    expect(await renderPage("/no-such-page-at-all", options())).toMatchObject({ kind: "redirect", status: 302, location: "/" });
+  });
+
+  it("answers a missing detail page with the not-found screen and 404", async () => {
+    const result = await renderPage("/blogs/no-such-post", options());
+    if (result.kind !== "page") throw new Error("expected a page");
+    expect(result.status).toBe(404);
+    expect(result.html).toContain("This page could not be found");
+  });
+
+  it("answers 503 with the retry screen when the content service fails", async () => {
+    const failing: typeof fetch = () => Promise.reject(new Error("connection refused"));
+    const result = await renderPage("/Home", { fetch: failing, siteUrl });
+    if (result.kind !== "page") throw new Error("expected a page");
+    expect(result.status).toBe(503);
+    expect(result.html).toContain("This page could not be loaded");
+    expect(result.data.pageFailed).toBe(true);
+  });
+
+  it("keeps the logo and the legal row when the menu call fails, and says so to the browser", async () => {
+    const service = serviceFetch(fixtureService());
+    const noMenus: typeof fetch = (input, init) => (requestUrl(input).includes("GetMenuList") ? Promise.resolve(new Response("garbage", { status: 200 })) : service(input, init));
+    const result = await renderPage("/about-us", { fetch: noMenus, siteUrl });
+    if (result.kind !== "page") throw new Error("expected a page");
+    expect(result.status).toBe(200);
+    expect(result.data.failed).toContain("menus");
+    expect(result.html).toContain("site-header__logo");
+    expect(result.html).toContain("Cookie Settings");
+  });
+
+  it("shows hostile content as text, never as markup that runs", async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const service = serviceFetch(fixtureService());
+    const fetchWithHostilePage: typeof fetch = async (input, init) => {
+      if (!requestUrl(input).includes("/api/page/get")) return service(input, init);
+      return new Response(JSON.stringify({ id: 5, name: "About-Us", title: hostile, heading: hostile, longDesc: hostile, contents: [{ id: 1, type: 5, title: hostile, shortDesc: hostile }] }), { status: 200 });
+    };
+    const result = await renderDocument("/about-us", { fetch: fetchWithHostilePage, siteUrl, template, manifest: {} });
+    if (result.kind !== "page") throw new Error("expected a page");
+    expect(result.html).not.toMatch(/<script>alert/);
+    expect(result.html).not.toMatch(/<img[^>]*onerror/i);
+  });
+});
