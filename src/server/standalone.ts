@@ -2,7 +2,14 @@
  * `npm start` / `npm run serve`: the built site on the fixture content service.
  * PORT (default 4173) and HOST (default 127.0.0.1) choose where it listens.
  */
+import { productionConfigProblem } from "./productionChecks.ts";
 import { startSiteServer } from "./siteServer.ts";
+
+const problem = productionConfigProblem(process.env);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 try {
   const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist" });
