@@ -38,7 +38,7 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 30_000
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(output);
       if (!match?.[1]) return;
       clearTimeout(timer);
-      child.stdout?.off("data", onData);
+      child.stdout.off("data", onData);
       const url = match[1];
       resolve({
         url,
@@ -50,8 +50,8 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 30_000
         stop,
       });
     };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`the server exited (${code}) before it listened:\n${output}`));
