@@ -34,6 +34,13 @@ describe("security headers", () => {
     expect(csp.get("frame-src")).toContain("https://www.google.com/recaptcha/");
   });
 
+  it("lets the site call a content service on another origin, and only that one", () => {
+    const csp = (contentApiBase: string) => directives(securityHeaders({ recaptcha: false, https: false, contentApiBase })["Content-Security-Policy"] ?? "").get("connect-src");
+    expect(csp("https://content.example.com/base")).toEqual(["'self'", "https://content.example.com"]);
+    expect(csp("")).toEqual(["'self'"]);
+    expect(csp("/relative")).toEqual(["'self'"]);
+  });
+
   it("sends HSTS only over HTTPS", () => {
     expect(securityHeaders({ recaptcha: false, https: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
   });

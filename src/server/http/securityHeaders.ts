@@ -9,6 +9,19 @@ export interface SecurityHeaderOptions {
   recaptcha: boolean;
   /** Served over HTTPS: add HSTS and upgrade stray http: sub-resources. */
   https: boolean;
+  /** VITE_CONTENT_API_BASE when the content service is on another origin: the site's calls go there. */
+  contentApiBase?: string | undefined;
+}
+
+/** The origin of an absolute service address; nothing for a relative or unreadable one. */
+function originOf(address: string | undefined): string[] {
+  if (!address?.trim()) return [];
+  try {
+    const { origin } = new URL(address);
+    return origin === "null" ? [] : [origin];
+  } catch {
+    return [];
+  }
 }
 
 const recaptchaScripts = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
@@ -17,7 +30,7 @@ const recaptchaFrames = ["https://www.google.com/recaptcha/", "https://recaptcha
 /** Powerful features the site never uses, switched off for it and anything it embeds. */
 const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment", "usb", "browsing-topics"];
 
-export function contentSecurityPolicy({ recaptcha, https }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ recaptcha, https, contentApiBase }: SecurityHeaderOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...(recaptcha ? recaptchaScripts : [])],
@@ -26,7 +39,7 @@ export function contentSecurityPolicy({ recaptcha, https }: SecurityHeaderOption
     ["img-src", "'self'", "data:", "blob:", "https:"],
     ["media-src", "'self'", "blob:", "https:"],
     ["font-src", "'self'", "data:"],
-    ["connect-src", "'self'"],
+    ["connect-src", "'self'", ...originOf(contentApiBase)],
     ["frame-src", "'self'", ...(recaptcha ? recaptchaFrames : [])],
     ["worker-src", "'self'", "blob:"],
     ["object-src", "'none'"],
