@@ -35,7 +35,7 @@ export function hardenServer<S extends Server>(server: S, timeouts: ServerTimeou
   server.maxHeadersCount = 100;
   // Malformed requests get a bare 400 (or 408/431), never an error page with a stack.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
+    if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
     const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
