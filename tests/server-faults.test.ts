@@ -148,3 +148,13 @@ describe("kill -9 right after an acknowledgement", () => {
     expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
   });
 });
+
+describe("npm run serve in production mode", () => {
+  it("refuses to start with the local test captcha, and starts when told the deployment is a test", { timeout: 30_000 }, async () => {
+    const env = { LEADS_DB: tempLeadsDb(), DIST_DIR: tinyBuild(), NODE_ENV: "production", VITE_RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET: "" };
+    await expect(startChildServer(env)).rejects.toThrow(/Refusing to start: NODE_ENV=production/);
+    const test = await startChildServer({ ...env, ALLOW_TEST_CAPTCHA: "1" });
+    expect((await send(test.url, { path: "/Home" })).status).toBe(200);
+    await test.stop();
+  });
+});
