@@ -53,15 +53,19 @@ export function precompressPlugin(): Plugin {
   let outDir = "dist";
   let recaptcha = false;
   let contentApiBase: string | undefined;
+  let serverBuild = false;
   return {
     name: "corvane:precompress",
     apply: "build",
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      // A server-rendering bundle is not served to browsers.
+      serverBuild = Boolean(config.build.ssr);
       recaptcha = Boolean(String(config.env.VITE_RECAPTCHA_SITE_KEY ?? "").trim());
       contentApiBase = typeof config.env.VITE_CONTENT_API_BASE === "string" ? config.env.VITE_CONTENT_API_BASE : undefined;
     },
     async closeBundle() {
+      if (serverBuild) return;
       await writeFile(join(outDir, "_headers"), headersFile({ recaptcha, https: true, contentApiBase }));
       await precompressDir(outDir);
     },
