@@ -5,6 +5,7 @@ import { checkConfiguration } from "./src/cli/checkConfig.ts";
 import { formatProblem } from "./src/runtime/problems.ts";
 import { layoutsPlugin } from "./src/cli/layoutsPlugin.ts";
 import { registryForBrowserPlugin } from "./src/cli/registryPlugin.ts";
+import { precompressPlugin } from "./src/server/http/precompress.ts";
 import { contentServicePlugin } from "./src/server/vitePlugin.ts";
 import { organizationPlugin } from "./src/cli/organizationPlugin.ts";
 
@@ -21,7 +22,7 @@ function checkConfigurationPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), checkConfigurationPlugin()],
+  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), checkConfigurationPlugin(), precompressPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,

@@ -1,6 +1,9 @@
 /** `npm run export`: see ./exportSite.ts. DIST_DIR (default dist), EXPORT_CONCURRENCY (default 4). */
 import { exportSite } from "./exportSite.ts";
 
+// React's production build in the renderer, unless told otherwise (set before it loads).
+process.env.NODE_ENV ??= "production";
+
 const distDir = process.env.DIST_DIR ?? "dist";
 const started = Date.now();
 const report = await exportSite({ distDir, env: process.env, concurrency: Number(process.env.EXPORT_CONCURRENCY ?? 4) });

@@ -12,6 +12,9 @@ import { CONTENT_SHOWN_MARK } from "../runtime/PageRenderer.tsx";
 import { startSiteServer } from "../server/siteServer.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
+// React's production build in the server this script starts.
+process.env.NODE_ENV ??= "production";
+
 const budgetBytes = 125 * 1000;
 const pages = [
   { label: "home", path: "/Home" },

@@ -64,6 +64,15 @@ describe("content client", () => {
     });
   });
 
+  it("tells a busy service (503) and a rate limit (429) apart from a failure, with the wait asked for", async () => {
+    const fields = { name: "", Organisation: "", email: "", contactNumber: "", message: "", token: "" };
+    const answering = (status: number, retryAfter: string | null) =>
+      createContentClient({ base: "", timeoutMs: 1000, fetch: () => Promise.resolve(new Response("{}", { status, headers: retryAfter === null ? {} : { "Retry-After": retryAfter } })) });
+    expect(await answering(503, "5").submitContact(fields, { presentation: false })).toEqual({ ok: false, reason: "busy", status: 503, retryAfterSeconds: 5 });
+    expect(await answering(429, "42").saveThoughtPaperLead({ ...fields, thoughtPaperName: "x" })).toEqual({ ok: false, reason: "busy", status: 429, retryAfterSeconds: 42 });
+    expect(await answering(503, null).submitContact(fields, { presentation: false })).toMatchObject({ reason: "busy", retryAfterSeconds: null });
+  });
+
   it("gives up after its time-out", async () => {
     const never = (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));

@@ -44,7 +44,16 @@ export interface ContentClientOptions {
 export type FormResult =
   | { ok: true; body: unknown }
   | { ok: false; reason: "invalid"; errors: Record<string, string> }
-  | { ok: false; reason: "rejected" | "failed"; status: number | null };
+  | { ok: false; reason: "rejected" | "failed"; status: number | null }
+  /** The service is busy (503) or asks this visitor to slow down (429): the same request may be sent again shortly. */
+  | { ok: false; reason: "busy"; status: 429 | 503; retryAfterSeconds: number | null };
+
+/** Retry-After in seconds (CONTENT-API services send seconds; a date form is not used). */
+function retryAfterSeconds(response: Response): number | null {
+  const header = response.headers.get("Retry-After")?.trim();
+  const value = header ? Number(header) : NaN;
+  return Number.isInteger(value) && value >= 0 ? value : null;
+}
 
 interface RequestOptions {
   signal?: AbortSignal | undefined;
@@ -115,6 +124,7 @@ export function createContentClient(options: ContentClientOptions) {
     } catch {
       return { ok: false, reason: "failed", status: null };
     }
+    if (response.status === 503 || response.status === 429) return { ok: false, reason: "busy", status: response.status, retryAfterSeconds: retryAfterSeconds(response) };
     const json = await response.json().then(
       (value: unknown) => ({ value }),
       () => null,

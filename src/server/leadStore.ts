@@ -2,10 +2,16 @@
  * Leads (contact requests and thought-paper downloads) in SQLite. Every insert is
  * committed with synchronous=FULL before the caller answers 200, so a lead that was
  * acknowledged survives the process being killed right after.
+ *
+ * A write never waits on a lock inside SQLite (that would stall every visitor of this
+ * single-threaded server): a busy database is retried on timers for a short while, then
+ * `add` rejects with LeadsUnavailable, which the service answers 503.
  */
 import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { setTimeout as wait } from "node:timers/promises";
 
 export type LeadKind = "contact" | "presentation" | "thought-paper";
 
@@ -25,16 +31,47 @@ export interface Lead extends Required<LeadInput> {
 }
 
 export interface LeadStore {
-  add(lead: LeadInput): Lead;
+  /** Stores the lead, or answers the one stored for the same submission within the last minute. */
+  add(lead: LeadInput): Promise<Lead>;
   list(): Lead[];
   close(): void;
 }
 
+export interface LeadStoreOptions {
+  /** How long a write may wait for a lock held elsewhere before giving up (default 250 ms). */
+  busyWaitMs?: number;
+  now?: () => number;
+}
+
+/** The database is locked or failing: nothing was stored, the visitor should try again. */
+export class LeadsUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`the leads database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "LeadsUnavailable";
+  }
+}
+
 export const defaultLeadsPath = "data/leads.sqlite";
 
-export function openLeadStore(path: string): LeadStore {
+/** A resubmission of the same fields within this window stores nothing new. */
+export const duplicateWindowMs = 60_000;
+
+const busyCode = /^SQLITE_(BUSY|LOCKED)/;
+const isBusy = (error: unknown) => typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && busyCode.test(error.code);
+
+/** Which submission a lead is: its kind and every field, so the same form sent twice is one. */
+function fingerprint(lead: Required<LeadInput>): string {
+  const { kind, name, organisation, email, contactNumber, message, thoughtPaperName } = lead;
+  return createHash("sha256").update(JSON.stringify([kind, name, organisation, email, contactNumber, message, thoughtPaperName])).digest("hex");
+}
+
+export function openLeadStore(path: string, options: LeadStoreOptions = {}): LeadStore {
+  const busyWaitMs = options.busyWaitMs ?? 250;
+  const now = options.now ?? Date.now;
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // Opening may meet a lock too; it happens once, before the server listens.
+  db.pragma("busy_timeout = 5000");
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.exec(`
@@ -48,23 +85,50 @@ export function openLeadStore(path: string): LeadStore {
       message TEXT,
       thought_paper_name TEXT,
       created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-    )
+    );
+    CREATE TABLE IF NOT EXISTS lead_submissions (
+      fingerprint TEXT PRIMARY KEY,
+      lead_id INTEGER NOT NULL,
+      submitted_ms INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS lead_submissions_by_time ON lead_submissions (submitted_ms);
   `);
+  db.pragma("busy_timeout = 0");
+  const columns = `id, kind, name, organisation, email, contact_number AS contactNumber, message,
+                   thought_paper_name AS thoughtPaperName, created_at AS createdAt`;
   const insert = db.prepare(
     `INSERT INTO leads (kind, name, organisation, email, contact_number, message, thought_paper_name)
      VALUES (@kind, @name, @organisation, @email, @contactNumber, @message, @thoughtPaperName)
-     RETURNING id, created_at AS createdAt`,
+     RETURNING ${columns}`,
   );
-  const select = db.prepare(
-    `SELECT id, kind, name, organisation, email, contact_number AS contactNumber, message,
-            thought_paper_name AS thoughtPaperName, created_at AS createdAt
-     FROM leads ORDER BY id`,
-  );
+  const select = db.prepare(`SELECT ${columns} FROM leads ORDER BY id`);
+  const forget = db.prepare("DELETE FROM lead_submissions WHERE submitted_ms <= ?");
+  const earlier = db.prepare(`SELECT ${columns} FROM leads WHERE id = (SELECT lead_id FROM lead_submissions WHERE fingerprint = ?)`);
+  const remember = db.prepare("INSERT OR REPLACE INTO lead_submissions (fingerprint, lead_id, submitted_ms) VALUES (?, ?, ?)");
+
+  const write = db.transaction((row: Required<LeadInput>, print: string, time: number): Lead => {
+    forget.run(time - duplicateWindowMs);
+    const seen = earlier.get(print) as Lead | undefined;
+    if (seen) return seen;
+    const lead = insert.get(row) as Lead;
+    remember.run(print, lead.id, time);
+    return lead;
+  });
+
   return {
-    add(lead) {
-      const row = { message: null, thoughtPaperName: null, ...lead };
-      const { id, createdAt } = insert.get(row) as { id: number; createdAt: string };
-      return { ...row, message: row.message ?? null, thoughtPaperName: row.thoughtPaperName ?? null, id, createdAt };
+    async add(lead) {
+      const row: Required<LeadInput> = { ...lead, message: lead.message ?? null, thoughtPaperName: lead.thoughtPaperName ?? null };
+      const print = fingerprint(row);
+      const deadline = now() + busyWaitMs;
+      for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+        try {
+          // IMMEDIATE: take the write lock first, so a busy database fails before any work.
+          return write.immediate(row, print, now());
+        } catch (error) {
+          if (!isBusy(error) || now() + delay > deadline) throw new LeadsUnavailable(error);
+        }
+        await wait(delay);
+      }
     },
     list: () => select.all() as Lead[],
     close: () => db.close(),

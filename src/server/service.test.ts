@@ -1,10 +1,12 @@
 // @vitest-environment node
+import Database from "better-sqlite3";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captchaVerifier, localTestToken } from "./captcha.ts";
 import { loadFixtures } from "./fixtures.ts";
+import { createRateLimiter } from "./http/rateLimit.ts";
 import { openLeadStore, type LeadStore } from "./leadStore.ts";
 import { createContentService, type ContentService } from "./service.ts";
 
@@ -229,5 +231,63 @@ describe("routing", () => {
   it("answers 404 for unknown calls and 405 for GET on a call", async () => {
     expect((await call("/api/nope", {})).status).toBe(404);
     expect((await service(new Request("http://site.test/api/page/get")))?.status).toBe(405);
+  });
+});
+
+describe("lead calls under abuse and faults", () => {
+  const paperLead = { name: "Ada Lovelace", Organisation: "Engines", email: "ada@engines.example", contactNumber: "4045550142", token: localTestToken, thoughtPaperName: "Future of Work" };
+
+  it("take only the body type CONTENT-API 5 names, else 415, storing nothing", async () => {
+    const urlencoded = new URLSearchParams({ name: "Ada Lovelace", Organisation: "Engines", email: "ada@engines.example", contactNumber: "4045550142", message: "Hi", token: localTestToken });
+    expect((await call("/api/contactus/create", null, { body: urlencoded, headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    expect((await call("/api/contactus/create", null, { body: JSON.stringify({}), headers: { "Content-Type": "application/json" } })).status).toBe(415);
+    expect((await call("/api/thoughtPaper/SaveUserInfo", null, { body: JSON.stringify(paperLead), headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+    expect(leads.list()).toEqual([]);
+  });
+
+  it("refuse form parts that are not the form's fields, and any file", async () => {
+    const extra = contactForm();
+    extra.append("isAdmin", "true");
+    const file = contactForm();
+    file.append("attachment", new Blob(["%PDF-1.4"], { type: "application/pdf" }), "cv.pdf");
+    const fileAsField = contactForm();
+    fileAsField.set("message", new Blob(["text"]), "message.txt");
+    for (const form of [extra, file, fileAsField]) expect((await call("/api/contactus/create", form)).status).toBe(400);
+    expect(leads.list()).toEqual([]);
+  });
+
+  it("answer with no wildcard CORS header", async () => {
+    const response = await call("/api/contactus/create", contactForm());
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect((await service(new Request("http://site.test/api/contactus/create", { method: "OPTIONS" })))?.headers.get("Access-Control-Allow-Origin") ?? null).toBeNull();
+  });
+
+  it("answer 429 with Retry-After once a client has sent its share, while others still get through", async () => {
+    const limited = createContentService({ fixtures: () => loadFixtures(fixtureDir()), leads, captcha: captchaVerifier(undefined), leadRateLimit: createRateLimiter({ limit: 2, windowMs: 60_000, now: () => 0 }) });
+    const send = (clientAddress: string, message: string) => limited(new Request("http://site.test/api/contactus/create", { method: "POST", body: contactForm({ message }) }), { clientAddress });
+    expect((await send("10.0.0.1", "one"))?.status).toBe(200);
+    expect((await send("10.0.0.1", "two"))?.status).toBe(200);
+    const refused = await send("10.0.0.1", "three");
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get("Retry-After")).toBe("60");
+    expect((await send("10.0.0.2", "four"))?.status).toBe(200);
+    expect(leads.list().map((lead) => lead.message)).toEqual(["one", "two", "four"]);
+  });
+
+  it("answer 503 with Retry-After while the leads database is locked, and store the lead when sent again after", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "corvane-leads-")), "leads.sqlite");
+    const store = openLeadStore(path, { busyWaitMs: 50 });
+    const locked = createContentService({ fixtures: () => loadFixtures(fixtureDir()), leads: store, captcha: captchaVerifier(undefined) });
+    const send = () => locked(new Request("http://site.test/api/thoughtPaper/SaveUserInfo", { method: "POST", body: JSON.stringify(paperLead), headers: { "Content-Type": "application/json" } }));
+    const other = new Database(path);
+    other.exec("BEGIN EXCLUSIVE");
+    const busy = await send();
+    expect(busy?.status).toBe(503);
+    expect(busy?.headers.get("Retry-After")).toBe("5");
+    other.exec("ROLLBACK");
+    other.close();
+    expect((await send())?.status).toBe(200);
+    expect(store.list()).toHaveLength(1);
+    store.close();
   });
 });

@@ -9,7 +9,8 @@ import { ContentListRequestSchema, contactFieldNames } from "../content/contract
 import { contactSchema, fieldErrors, thoughtPaperSchema, thoughtPaperMessages, contactMessages } from "../forms/validation.ts";
 import type { CaptchaVerifier } from "./captcha.ts";
 import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures.ts";
-import type { LeadStore } from "./leadStore.ts";
+import { createRateLimiter, defaultLeadsPerMinute, type RateLimiter } from "./http/rateLimit.ts";
+import { LeadsUnavailable, type Lead, type LeadInput, type LeadStore } from "./leadStore.ts";
 
 export interface ContentServiceOptions {
   /** Current fixtures; called per request so a dev server can hand in freshly edited files. */
@@ -18,14 +19,34 @@ export interface ContentServiceOptions {
   captcha: CaptchaVerifier;
   /** The clock of the "Last 3/6 Months" filters. */
   now?: () => Date;
+  /** The lead calls one client may make (default 10 a minute per address). */
+  leadRateLimit?: RateLimiter;
 }
 
-export type ContentService = (request: Request) => Promise<Response | null>;
+/** Who sent a request, as the socket says (never a header a client could set). */
+export interface RequestContext {
+  clientAddress?: string | undefined;
+}
+
+export type ContentService = (request: Request, context?: RequestContext) => Promise<Response | null>;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
 
 const badRequest = (errors: Record<string, string>) => json({ errors }, 400);
+
+/** How long a visitor should wait before sending a lead again after the database was busy. */
+export const busyRetryAfterSeconds = 5;
+
+/** The media type of a request, without parameters, in lower case. */
+const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+/** CONTENT-API 5: each lead call takes exactly one body type. */
+export const leadBodyTypes: Readonly<Record<string, string>> = {
+  "/api/contactus/create": "multipart/form-data",
+  "/api/contactus/presentation-page": "multipart/form-data",
+  "/api/thoughtpaper/saveuserinfo": "application/json",
+};
 
 const mediaTypes: Record<string, string> = {
   ".svg": "image/svg+xml",
@@ -118,6 +139,20 @@ async function readJsonBody(request: Request): Promise<{ ok: true; value: unknow
 
 export function createContentService(options: ContentServiceOptions): ContentService {
   const now = options.now ?? (() => new Date());
+  const leadRateLimit = options.leadRateLimit ?? createRateLimiter({ limit: defaultLeadsPerMinute, windowMs: 60_000 });
+
+  /** The stored lead, or the 503 that tells the visitor to try again: nothing is lost silently. */
+  async function storeLead(lead: LeadInput): Promise<Lead | Response> {
+    try {
+      return await options.leads.add(lead);
+    } catch (error) {
+      if (!(error instanceof LeadsUnavailable)) throw error;
+      console.warn(error.message);
+      const response = json({ error: "the request could not be stored just now; please try again in a moment" }, 503);
+      response.headers.set("Retry-After", String(busyRetryAfterSeconds));
+      return response;
+    }
+  }
 
   async function getPage(request: Request): Promise<Response> {
     const body = await readJsonBody(request);
@@ -163,6 +198,13 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     } catch {
       return badRequest({ body: "the body is multipart form data" });
     }
+    const known = new Set<string>(contactFieldNames);
+    const seen = new Set<string>();
+    for (const [name, value] of form.entries()) {
+      // Only the form's own text fields, each once: no uploads, no extra parts riding along.
+      if (!known.has(name) || typeof value !== "string" || seen.has(name)) return badRequest({ body: `unexpected form part: ${name}` });
+      seen.add(name);
+    }
     const fields = Object.fromEntries(contactFieldNames.map((name) => {
       const value = form.get(name);
       return [name, typeof value === "string" ? value : ""];
@@ -170,7 +212,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     const parsed = contactSchema({ presentation }).safeParse(fields);
     if (!parsed.success) return badRequest(fieldErrors(parsed.error));
     if (!(await options.captcha(parsed.data.token))) return badRequest({ token: contactMessages.captcha });
-    const lead = options.leads.add({
+    const stored = await storeLead({
       kind: presentation ? "presentation" : "contact",
       name: parsed.data.name,
       organisation: parsed.data.Organisation,
@@ -178,7 +220,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       contactNumber: parsed.data.contactNumber,
       message: parsed.data.message,
     });
-    return json({ id: lead.id, status: "received" });
+    return stored instanceof Response ? stored : json({ id: stored.id, status: "received" });
   }
 
   async function saveUserInfo(request: Request): Promise<Response> {
@@ -192,7 +234,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     // A service answers null for a paper it does not offer; the site then stops the download.
     const known = options.fixtures().lists.thoughtpapers.some((item) => plain(text(item.title)).toLowerCase() === paperName.toLowerCase());
     if (!known) return json(null);
-    const lead = options.leads.add({
+    const stored = await storeLead({
       kind: "thought-paper",
       name: parsed.data.name,
       organisation: parsed.data.Organisation,
@@ -200,7 +242,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       contactNumber: parsed.data.contactNumber,
       thoughtPaperName: paperName,
     });
-    return json({ id: lead.id, status: "saved" });
+    return stored instanceof Response ? stored : json({ id: stored.id, status: "saved" });
   }
 
   async function serveFile(dir: string, name: string, download: boolean): Promise<Response> {
@@ -247,20 +289,29 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     "/api/thoughtpaper/downloadthoughtpaperpdf": downloadPdf,
   };
 
-  return async (request) => {
+  // No CORS headers: the site calls its service on its own origin, and no other site may post leads.
+  return async (request, context = {}) => {
     const { pathname } = new URL(request.url);
-    const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type" };
     if (pathname.startsWith("/media/")) {
       if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405 });
       return serveFile("media", pathname.slice("/media/".length), false);
     }
     if (!pathname.startsWith("/api/")) return null;
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, "Access-Control-Allow-Methods": "POST" } });
-    const handler = routes[pathname.toLowerCase()];
+    const route = pathname.toLowerCase();
+    const handler = routes[route];
     if (!handler) return json({ error: `no such call: ${pathname}` }, 404);
     if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-    const response = await handler(request);
-    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
-    return response;
+    const bodyType = leadBodyTypes[route];
+    if (bodyType !== undefined) {
+      // Calls from inside the process (tests, server rendering) carry no address and are not limited.
+      const decision = context.clientAddress === undefined ? { allowed: true as const } : leadRateLimit.take(context.clientAddress);
+      if (!decision.allowed) {
+        const response = json({ error: "too many requests from this address; please try again in a moment" }, 429);
+        response.headers.set("Retry-After", String(decision.retryAfterSeconds));
+        return response;
+      }
+      if (mediaTypeOf(request) !== bodyType) return json({ error: `this call takes ${bodyType}` }, 415);
+    }
+    return handler(request);
   };
 }

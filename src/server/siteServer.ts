@@ -9,6 +9,11 @@ import type { AddressInfo } from "node:net";
 import sirv from "sirv";
 import { createContentCache, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
+import { announcesBody, bodyLimitFor, refuseBody } from "./http/bodyLimits.ts";
+import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
+import { encodeForClient } from "./http/compression.ts";
+import { hardenServer } from "./http/host.ts";
+import { securityOptionsFromEnv, siteGuard } from "./http/siteGuard.ts";
 import { serviceFromEnv, toMiddleware } from "./node.ts";
 import { loadSiteBuild } from "./renderModule.ts";
 import { contentUpstream } from "./upstream.ts";
@@ -27,8 +32,8 @@ export interface SiteServerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Page HTML: a CDN keeps it a minute and may serve it up to ten minutes stale while it asks again; browsers always revalidate. */
-export const htmlCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/** Page HTML: short for a CDN, revalidated by browsers (src/server/http/cachePolicy.ts). */
+export const htmlCacheControl = cacheControl.html;
 
 const seconds = (raw: string | undefined, fallback: number) => {
   const n = Number(raw);
@@ -49,15 +54,26 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     staleMs: seconds(env.CONTENT_STALE_SECONDS, 600_000),
   });
 
-  const api = embedded ? toMiddleware(embedded.service) : forwardTo(base, { timeoutMs: upstreamTimeoutMs });
+  const api = embedded ? toMiddleware(embedded.service) : forwardTo(base, { timeoutMs: upstreamTimeoutMs, maxBodyBytes: bodyLimitFor });
+  const guard = siteGuard(securityOptionsFromEnv(env));
   const files = sirv(distDir, {
     etag: true,
     // No index.html for a directory: server-rendered pages, not files `npm run export` may have written, answer addresses.
     extensions: [],
-    setHeaders: (res, pathname) => {
-      res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    },
+    // The .br / .gz copies the build wrote (src/server/http/precompress.ts).
+    brotli: true,
+    gzip: true,
+    setHeaders: (res, pathname) => res.setHeader("Cache-Control", cacheControlFor(pathname)),
   });
+
+  /** HTML and crawler files, compressed as the browser accepts. */
+  async function send(req: IncomingMessage, res: ServerResponse, status: number, contentType: string, body: string) {
+    const encoded = await encodeForClient(Buffer.from(body), contentType, req.headers["accept-encoding"]);
+    res.statusCode = status;
+    res.setHeader("Content-Type", contentType);
+    for (const [name, value] of Object.entries(encoded.headers)) res.setHeader(name, value);
+    res.end(req.method === "HEAD" ? undefined : encoded.body);
+  }
 
   async function renderAddress(req: IncomingMessage, res: ServerResponse) {
     const address = req.url ?? "/";
@@ -67,15 +83,13 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       res.end();
       return;
     }
-    res.statusCode = result.status;
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
     if (result.status === 503) {
       res.setHeader("Retry-After", "30");
-      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Cache-Control", cacheControl.noStore);
     } else {
       res.setHeader("Cache-Control", htmlCacheControl);
     }
-    res.end(req.method === "HEAD" ? undefined : result.html);
+    await send(req, res, result.status, "text/html; charset=utf-8", result.html);
   }
 
   /** sitemap.xml (and its parts past 50,000 addresses) and robots.txt, from the addresses the content has now. */
@@ -85,8 +99,14 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     return build.module.sitemapFiles(addresses, siteUrl).get(name);
   }
 
-  const server = createServer((req, res) => {
+  const server = hardenServer(createServer((req, res) => {
+    if (!guard(req, res)) return;
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    // Only the content calls take a body (capped per call); anything else carrying one is refused before it is read.
+    if (!pathname.startsWith("/api/") && announcesBody(req)) {
+      refuseBody(res, 413, 0);
+      return;
+    }
     const crawlerFile = /^\/(robots\.txt|sitemap(?:-\d+)?\.xml)$/.exec(pathname)?.[1];
     if (crawlerFile && (req.method === "GET" || req.method === "HEAD")) {
       siteFile(crawlerFile).then(
@@ -95,8 +115,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
             res.writeHead(404).end();
             return;
           }
-          res.writeHead(200, { "Content-Type": crawlerFile.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8", "Cache-Control": htmlCacheControl });
-          res.end(req.method === "HEAD" ? undefined : content);
+          res.setHeader("Cache-Control", htmlCacheControl);
+          return send(req, res, 200, crawlerFile.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8", content);
         },
         (error: unknown) => {
           console.error(`${crawlerFile} could not be made:`, error);
@@ -126,7 +146,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
         res.end("This page could not be rendered.");
       });
     });
-  });
+  }));
 
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {

@@ -1,8 +1,19 @@
 /**
- * `npm start` / `npm run serve`: the built site on the fixture content service.
- * PORT (default 4173) and HOST (default 127.0.0.1) choose where it listens.
+ * `npm run serve` (and `npm start`): the production server on the built dist/, reading pages
+ * from CONTENT_API_BASE (empty: the embedded fixture service). PORT (default 4173) and HOST
+ * (default 127.0.0.1) choose where it listens; SITE_URL is the public origin.
  */
+// React's production build on the server, unless told otherwise (set before the renderer loads).
+process.env.NODE_ENV ??= "production";
+
+import { productionConfigProblem } from "./productionChecks.ts";
 import { startSiteServer } from "./siteServer.ts";
+
+const problem = productionConfigProblem(process.env);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 try {
   const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist" });

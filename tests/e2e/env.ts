@@ -9,6 +9,8 @@ export const e2eEnv: Record<string, string> = {
   PORT: String(e2ePort),
   LEADS_DB: e2eLeadsDb,
   CONTENT_SERVICE_NOW: e2eNow,
+  // The e2e site is a test deployment: the local test captcha is expected.
+  ALLOW_TEST_CAPTCHA: "1",
 };
 
 /**

@@ -304,6 +304,33 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
     expect(document.querySelectorAll("[aria-invalid=true]")).toHaveLength(0);
   });
 
+  it("says to try again in a moment, keeping every typed value, when the service is busy or asks to slow down", async () => {
+    for (const status of [503, 429]) {
+      const { unmount } = await renderForm(formService(() => Promise.resolve(new Response(JSON.stringify({ error: "busy" }), { status, headers: { "Retry-After": "5" } }))));
+      await fillValid();
+      await user.click(field.submit());
+      expect(await screen.findByRole("alert")).toHaveTextContent("please try again in a moment");
+      expect(field.name()).toHaveValue("Ada Lovelace");
+      expect(field.email()).toHaveValue("ada@engines.example");
+      expect(field.message()).toHaveValue("We need help with claims.");
+      expect(field.captcha()).toBeChecked();
+      unmount();
+    }
+  });
+
+  it("clears the busy message when the visitor sends again and the service takes it", async () => {
+    let status = 503;
+    const service = formService(() => Promise.resolve(status === 200 ? Response.json({ id: 1 }) : new Response("{}", { status })));
+    await renderForm(service);
+    await fillValid();
+    await user.click(field.submit());
+    await screen.findByRole("alert");
+    status = 200;
+    await user.click(field.submit());
+    await vi.waitFor(() => expect(service.calls).toHaveLength(2));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("sends one request however often the visitor submits while it is in flight", async () => {
     let answer: (response: Response) => void = () => undefined;
     const service = formService(() => new Promise((resolve) => (answer = resolve)));

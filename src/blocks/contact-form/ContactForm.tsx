@@ -4,6 +4,7 @@ import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
 import { TextField } from "../../forms/TextField.tsx";
+import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
 import { contactRules, type ContactField, type FormValues } from "../../forms/validation.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
@@ -54,6 +55,8 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
   const captcha = useRef<CaptchaHandle>(null);
   const form = useRulesForm(rules, { token: () => captcha.current?.focus() });
   const overlay = usePreloadOverlay(contactTiming.overlayFadeMs);
+  /** The service was busy or asked to slow down: the one failure worth a message, since sending again helps. */
+  const [busy, setBusy] = useState(false);
 
   usePolledToken(captcha, {
     active: captchaShown,
@@ -63,14 +66,19 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
   });
 
   async function send(values: FormValues<ContactField>) {
+    setBusy(false);
     overlay.show();
     const result = await client.submitContact(values, { presentation });
     captcha.current?.tokenUsed();
     window.scrollTo(0, 0);
     overlay.fadeOut();
-    // Only an accepted request leaves the page; otherwise everything typed stays, and SPEC 8 shows no message.
+    // Only an accepted request leaves the page; otherwise everything typed stays, and SPEC 8 shows no
+    // message, except when the service says it is busy: then trying again is the visitor's way on.
     if (result.ok) void navigate(options.successPath);
-    else form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
+    else {
+      setBusy(result.reason === "busy");
+      form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
+    }
   }
 
   // A visitor may tick the box and submit within one poll: the token is read once more on submit.
@@ -101,6 +109,11 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
             </p>
           )}
         </div>
+        {busy && (
+          <p className="form-error contact-form__failure" role="alert">
+            {tryAgainMessage}
+          </p>
+        )}
         <div className="contact-form__actions">
           <button type="submit" className="button" aria-disabled={form.sending || undefined}>
             {caption("button")}

@@ -9,6 +9,7 @@ import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
 import { TextField } from "../../forms/TextField.tsx";
+import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
 import { thoughtPaperRules, type FormValues, type ThoughtPaperField } from "../../forms/validation.ts";
 import { useRuntime } from "../../runtime/context.tsx";
@@ -31,10 +32,12 @@ export const downloadMessages = {
   failed: "Your details could not be sent. Please check your connection and try again.",
   invalid: "Please check your details:",
   download: "The thought paper could not be downloaded. Please try again.",
+  busy: tryAgainMessage,
 } as const;
 
 function failureMessage(result: Exclude<FormResult, { ok: true }>): string {
   if (result.reason === "invalid") return `${downloadMessages.invalid} ${Object.values(result.errors).join(" ")}`;
+  if (result.reason === "busy") return downloadMessages.busy;
   return result.reason === "rejected" ? downloadMessages.declined : downloadMessages.failed;
 }
 

@@ -174,6 +174,8 @@ describe("thought-paper-download", () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     for (const [answers, message] of [
       [{ save: { status: 500, body: "oops" } }, downloadMessages.failed],
+      [{ save: { status: 503, body: "{}" } }, "please try again in a moment"],
+      [{ save: { status: 429, body: "{}" } }, "please try again in a moment"],
       [{ save: { status: 400, body: JSON.stringify({ errors: { token: "Please ensure you are not a robo" } }) } }, `${downloadMessages.invalid} Please ensure you are not a robo`],
       [{ pdf: { status: 404, body: "Not found" } }, downloadMessages.download],
     ] as const) {

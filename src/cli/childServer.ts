@@ -1,0 +1,60 @@
+/**
+ * The production server (`npm run serve`'s entry) in a child process, so a load or fault test
+ * can measure its memory on its own, lock its database from outside and kill it with SIGKILL.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** Resident memory of the server process, in bytes (Linux /proc). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/standalone.ts"], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+?)\/?\s/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout.off("data", onData);
+      const url = match[1];
+      resolve({
+        url,
+        child,
+        rss: () => {
+          const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+          return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+        },
+        stop,
+      });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before it listened:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * How long browsers and shared caches keep what the site serves. HTML is revalidated on every
+ * visit (a stale page could name assets a deploy removed) while a CDN may hold it a minute;
+ * hashed assets never change under their name; other public files change rarely.
+ */
+export const cacheControl = {
+  html: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  hashedAsset: "public, max-age=31536000, immutable",
+  staticFile: "public, max-age=3600",
+  /** Service answers (leads above all) are never stored. */
+  noStore: "no-store",
+} as const;
+
+const fileExtension = /\.[A-Za-z0-9]+$/;
+
+/** The Cache-Control of a static path: `/assets/…` is Vite's hashed output; a path without a file extension is a page. */
+export function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith("/assets/")) return cacheControl.hashedAsset;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  if (!fileExtension.test(last) || last.toLowerCase().endsWith(".html")) return cacheControl.html;
+  return cacheControl.staticFile;
+}

@@ -1,0 +1,67 @@
+// @vitest-environment node
+import Database from "better-sqlite3";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { duplicateWindowMs, LeadsUnavailable, openLeadStore, type LeadInput, type LeadStore } from "./leadStore.ts";
+
+const ada: LeadInput = { kind: "contact", name: "Ada Lovelace", organisation: "Engines", email: "ada@engines.example", contactNumber: "4045550142", message: "Claims help" };
+const dbPath = () => join(mkdtempSync(join(tmpdir(), "corvane-leads-")), "leads.sqlite");
+
+const opened: LeadStore[] = [];
+const open = (...args: Parameters<typeof openLeadStore>) => {
+  const store = openLeadStore(...args);
+  opened.push(store);
+  return store;
+};
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+
+describe("lead store", () => {
+  it("stores one lead for the same submission sent again within a minute, and a new one after", async () => {
+    let time = 1_000_000;
+    const store = open(":memory:", { now: () => time });
+    const first = await store.add(ada);
+    time += duplicateWindowMs - 1;
+    expect((await store.add(ada)).id).toBe(first.id);
+    expect(store.list()).toHaveLength(1);
+    expect((await store.add({ ...ada, message: "Another question" })).id).not.toBe(first.id);
+    time += 2;
+    await store.add(ada);
+    expect(store.list()).toHaveLength(3);
+  });
+
+  it("remembers recent submissions across a restart", async () => {
+    const path = dbPath();
+    const time = 5_000_000;
+    const before = openLeadStore(path, { now: () => time });
+    await before.add(ada);
+    before.close();
+    const after = open(path, { now: () => time + 10_000 });
+    await after.add(ada);
+    expect(after.list()).toHaveLength(1);
+  });
+
+  it("gives up on a database locked by another connection within its wait, then stores once the lock is gone", async () => {
+    const path = dbPath();
+    const store = open(path, { busyWaitMs: 100 });
+    const other = new Database(path);
+    other.exec("BEGIN IMMEDIATE; INSERT INTO leads (kind, name, organisation, email, contact_number) VALUES ('contact', 'x', 'x', 'x@x.example', '1')");
+    const started = performance.now();
+    await expect(store.add(ada)).rejects.toBeInstanceOf(LeadsUnavailable);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    other.exec("ROLLBACK");
+    other.close();
+    expect(await store.add(ada)).toMatchObject({ name: "Ada Lovelace" });
+    expect(store.list()).toHaveLength(1);
+  });
+
+  it("reports a failing database as unavailable, not as a crash", async () => {
+    const store = open(":memory:");
+    store.close();
+    opened.pop();
+    await expect(store.add(ada)).rejects.toBeInstanceOf(LeadsUnavailable);
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, test, type Page } from "@playwright/test";
+import { waitForBlocks } from "./helpers.ts";
+
+/**
+ * The site works under its own Content-Security-Policy: every page is served with the
+ * security headers, and Chromium reports no violation while the pages load, their lazy
+ * blocks (the Lottie player among them) run, and the forms are used.
+ */
+
+/** Every CSP violation the browser reports from the first byte of the page on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) console.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, "__cspViolations", { value: seen });
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
+}
+
+test("every page answer carries the security headers and a revalidated Cache-Control", async ({ page }) => {
+  const response = await page.goto("/Home");
+  const headers = response?.headers() ?? {};
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self'[;\s]/);
+  expect(headers["content-security-policy"]).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  expect(headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  expect(headers).toMatchObject({
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  });
+  expect(headers["permissions-policy"]).toMatch(/camera=\(\), /);
+  expect(headers["strict-transport-security"]).toBeUndefined();
+});
+
+test("the main script is sent compressed and immutable", async ({ page }) => {
+  const scripts: { encoding: string | undefined; cache: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (/\/assets\/index-[^/]+\.js$/.test(response.url())) scripts.push({ encoding: response.headers()["content-encoding"], cache: response.headers()["cache-control"] });
+  });
+  await page.goto("/Home");
+  await waitForBlocks(page);
+  expect(scripts[0]).toEqual({ encoding: "br", cache: "public, max-age=31536000, immutable" });
+});
+
+for (const path of ["/Home", "/about-us", "/contact-us", "/blogs", "/thoughtPapers/state-of-intelligent-automation-2026", "/global-brand-solutions"]) {
+  test(`${path} runs under the site's CSP with no violation`, async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(path);
+    await waitForBlocks(page);
+    // Bring every lazy block (and the Lottie player on /Home) into view.
+    for (const slot of await page.locator("[data-slot]").all()) await slot.scrollIntoViewIfNeeded();
+    if (path === "/Home") await expect(page.locator('[data-slot="media"] .lottie__canvas svg')).toBeVisible({ timeout: 10_000 });
+    await waitForBlocks(page);
+    expect(await violations()).toEqual([]);
+  });
+}
