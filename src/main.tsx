@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { afterContent } from "./chrome/DeferredChrome.tsx";
 import { layoutSource } from "./app/layoutSource.ts";
 import { routeRequest } from "./app/routeRequest.ts";
 import { blockLoaders } from "./blocks/index.ts";
@@ -59,7 +60,7 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
     requests.menus = Promise.resolve([]);
   }
   if (data.failed.includes("resources")) requests.resources = Promise.resolve({});
-  const load = await loadPage(runtime, route.request, route.layout, { allBlocks: true });
+  const [load] = await Promise.all([loadPage(runtime, route.request, route.layout, { allBlocks: true }), afterContent.load()]);
   runtime.prerendered = { path: url.pathname, request: route.request, load, data: new Map() };
   runtime.stores.currentPage.setState(load.status === "ready" ? { status: "ready", page: load.page } : { status: "none", page: null }, true);
   hydrateRoot(rootElement, app, {

@@ -39,12 +39,19 @@ export function SiteRoutes() {
   );
 }
 
+/** On <html> once the app runs: rendered in the browser, or the server's page hydrated. */
+export const APP_READY_ATTRIBUTE = "data-app-ready";
+
 /** The page and the chrome around it: skip link first, header, the page, then (once it shows) contact shortcut, footer and consent. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const { client, stores } = useRuntime();
   useEffect(() => {
     void loadMenus(stores, client);
   }, [stores, client]);
+  useEffect(() => {
+    // The page answers to the visitor from here on (tests wait for it; so can monitoring).
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, "");
+  }, []);
   useContactWrapperLinks();
   return (
     <>

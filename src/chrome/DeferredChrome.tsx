@@ -3,13 +3,15 @@
  * manager. They start after the first page (or not-found / error screen) has been painted,
  * so their code never delays content; from then on they stay on every page.
  */
-import { Component, lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
+import { componentOf, lazyOnce } from "../runtime/lazyOnce.ts";
 import { useCurrentPage } from "../runtime/siteData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { loadConsentManager } from "./consent/loadConsent.ts";
 
-const AfterContent = lazy(() => import("./AfterContent.tsx").then((module) => ({ default: module.AfterContent })));
+/** The footer and the contact shortcut; loaded before hydration on a page the server rendered, since its HTML has them. */
+export const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
 
 /** Chrome whose code cannot load is left out; the page stays. */
 class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -39,6 +41,7 @@ export function DeferredChrome() {
   }, [started]);
 
   if (!started) return null;
+  const AfterContent = componentOf(afterContent);
   return (
     <LeaveOutOnError>
       <Suspense fallback={null}>

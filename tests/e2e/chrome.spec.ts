@@ -1,8 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wireMenus } from "../builders.ts";
-import { firstVisit } from "./env.ts";
+import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
+import { e2eEnv, firstVisit } from "./env.ts";
 import { fixturePage, plain } from "./fixtures.ts";
 import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
+import { otherService, type OtherService } from "./otherService.ts";
 
 const header = (page: Page) => page.locator("header.site-header");
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent.trim() ?? "");
@@ -15,6 +17,22 @@ async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 15
   }
   await expect(target).toBeFocused();
 }
+
+/** The site served by its production server from another content service, some of whose answers are canned; closed after the test. */
+let running: { site: SiteServer; upstream: OtherService }[] = [];
+async function siteOn(answers: Record<string, unknown>) {
+  const upstream = await otherService(answers);
+  const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+  running.push({ site, upstream });
+  return site;
+}
+test.afterEach(async () => {
+  for (const { site, upstream } of running) {
+    await site.close();
+    await upstream.close();
+  }
+  running = [];
+});
 
 test.describe("header", () => {
   test("works from the keyboard alone: skip link, dropdowns (Enter, Tab, Escape), links", async ({ page }) => {
@@ -117,8 +135,8 @@ test.describe("header", () => {
   });
 
   test("finds its menus by slot for a service with another group prefix", async ({ page }) => {
-    await page.route("**/api/menu/GetMenuList", (route) => route.fulfill({ json: wireMenus("Northwind::") }));
-    await page.goto("/about-us");
+    const site = await siteOn({ "/api/menu/GetMenuList": wireMenus("Northwind::") });
+    await page.goto(`${site.url}/about-us`);
     await waitForBlocks(page);
     await expect(header(page).getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["About Us", "People", "Experience Center", "Contact Us"]);
     await expect(header(page).getByRole("navigation", { name: "Secondary" }).getByRole("button")).toHaveText(["Brand & Creative", "Smart Work", "Insights"]);
@@ -126,8 +144,8 @@ test.describe("header", () => {
   });
 
   test("leaves header and footer out when the service has no menus; the page still works", async ({ page }) => {
-    await page.route("**/api/menu/GetMenuList", (route) => route.fulfill({ json: [] }));
-    await page.goto("/about-us");
+    const site = await siteOn({ "/api/menu/GetMenuList": [] });
+    await page.goto(`${site.url}/about-us`);
     await waitForBlocks(page);
     await expect(page).toHaveTitle(plain(fixturePage("About-Us").title));
     await expect(header(page)).toHaveCount(0);

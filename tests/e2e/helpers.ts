@@ -3,6 +3,8 @@ import { expect, type Page } from "@playwright/test";
 
 /** Waits for a content page to be shown: loading screen gone, the page's h1 visible. */
 export async function waitForContent(page: Page) {
+  // The server's HTML shows at once; its controls answer once the app has taken it over.
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByText("Loading...")).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator("main h1").first()).toBeVisible();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from "react";
+import type { CSSProperties } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -15,19 +15,20 @@ export const subtitleDelayMs = 500;
 /**
  * The home banner (SPEC 2.10): the heading, and the subtitle appearing 500 ms after the page
  * shows. The subtitle is in the document from the start, so it is read and found at once;
- * only its visual appearance waits. The headline slides are the hero-slider block.
+ * only its visual appearance waits, by a CSS animation delay: it counts from when the page
+ * shows, server-rendered or not, with or without JavaScript. The headline slides are the
+ * hero-slider block.
  */
 function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: string | null; style: CSSProperties | undefined }) {
-  const [subtitleShown, setSubtitleShown] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSubtitleShown(true), subtitleDelayMs);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <header className={`hero hero--home ${style ? "hero--with-image" : ""}`} style={style}>
       <div className="container">
         <h1 className="hero__title">{heading}</h1>
-        <SafeHtml className={`hero__lead hero__subtitle ${subtitleShown ? "is-shown" : ""}`} html={subtitle} />
+        {subtitle && (
+          <div className="hero__subtitle" style={{ animationDelay: `${subtitleDelayMs}ms` }}>
+            <SafeHtml className="hero__lead" html={subtitle} />
+          </div>
+        )}
       </div>
     </header>
   );

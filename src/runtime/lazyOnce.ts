@@ -1,0 +1,23 @@
+/**
+ * A component whose code loads once, on first need, and renders at once when it has arrived
+ * (the server, hydration, every later use); while it is on its way it suspends like React.lazy.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { settled, type SettledPromise } from "./settled.ts";
+
+export interface LazyOnce<P> {
+  load: () => SettledPromise<ComponentType<P>>;
+  Lazy: LazyExoticComponent<ComponentType<P>>;
+}
+
+export function lazyOnce<P>(load: () => Promise<ComponentType<P>>): LazyOnce<P> {
+  let pending: SettledPromise<ComponentType<P>> | undefined;
+  const once = () => (pending ??= settled(load()));
+  return { load: once, Lazy: lazy(() => once().then((Component) => ({ default: Component }))) };
+}
+
+/** The loaded component, or the lazy one while its code is on its way. */
+export function componentOf<P>(entry: LazyOnce<P>): ComponentType<P> {
+  const code = entry.load();
+  return code.status === "fulfilled" ? code.value : entry.Lazy;
+}

@@ -1,0 +1,61 @@
+/**
+ * Another content service on loopback for end-to-end tests: the fixture content (or canned
+ * answers per call), every request recorded, and a switch to make it fail.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { captchaVerifier } from "../../src/server/captcha.ts";
+import { loadFixtures } from "../../src/server/fixtures.ts";
+import { openLeadStore } from "../../src/server/leadStore.ts";
+import { createContentService } from "../../src/server/service.ts";
+import { e2eNow } from "./env.ts";
+
+export interface Received {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+export type OtherService = Awaited<ReturnType<typeof otherService>>;
+
+export async function otherService(answers: Record<string, unknown> = {}) {
+  const fixtures = loadFixtures("fixtures");
+  const service = createContentService({ fixtures: () => fixtures, leads: openLeadStore(":memory:"), captcha: captchaVerifier(undefined), now: () => new Date(e2eNow) });
+  const received: Received[] = [];
+  const state = { failing: false };
+  const read = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await read(req);
+      received.push({ method: req.method ?? "", path: req.url ?? "", contentType: req.headers["content-type"], body });
+      if (state.failing) {
+        res.writeHead(500).end();
+        return;
+      }
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      if (Object.hasOwn(answers, path)) {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(answers[path]));
+        return;
+      }
+      const headers = new Headers();
+      if (req.headers["content-type"]) headers.set("content-type", req.headers["content-type"]);
+      const answer = await service(new Request(`http://other.test${req.url ?? "/"}`, { method: req.method ?? "GET", headers, ...(body.length ? { body: new Uint8Array(body) } : {}) }));
+      if (!answer) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/octet-stream" });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+

@@ -1,0 +1,107 @@
+/**
+ * Server-rendered pages in real Chromium: what a crawler without JavaScript reads, and how the
+ * browser takes the server's page over (hydration) without replacing or changing it.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
+import { waitForBlocks } from "./helpers.ts";
+
+const detailPages = (["blogs", "casestudies", "thoughtpapers"] as const).map((kind) => {
+  const [item] = fixtureList(kind);
+  if (!item) throw new Error(`no ${kind} fixtures`);
+  return { path: `/${kind === "thoughtpapers" ? "thoughtPapers" : kind}${item.anchorlink}`, title: plain(item.title) };
+});
+
+/** The sections and headings a visitor reads, for comparing two views of one page. */
+function pageOutline(page: Page) {
+  return page.evaluate(() => ({
+    slots: [...new Set([...document.querySelectorAll("main [data-slot]")].map((element) => element.getAttribute("data-slot")))].sort(),
+    headings: [...document.querySelectorAll("main h1, main h2, main h3")].map((heading) => heading.textContent.replace(/\s+/g, " ").trim()).filter(Boolean).sort(),
+  }));
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, page: name } of fixedRoutes) {
+    test(`${path} arrives as its finished page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(plain(fixturePage(name).title));
+      await expect(page.locator("main h1").first()).toBeVisible();
+      await expect(page.getByText("Loading...")).toHaveCount(0);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`^https?://[^/]+${path}$`));
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(page.locator("footer.site-footer")).toBeVisible();
+      // Every section the page shows has its text in the HTML, none is a loading placeholder.
+      await expect(page.locator(".block-loading")).toHaveCount(0);
+      for (const section of await page.locator("main [data-slot]").all()) expect((await section.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+    });
+  }
+
+  for (const { path, title } of detailPages) {
+    test(`${path} arrives as its finished page`, async ({ page }) => {
+      expect((await page.goto(path))?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator("main h1").first()).toBeVisible();
+    });
+  }
+
+  test("a list's first page of results is in the HTML", async ({ page }) => {
+    await page.goto("/blogs");
+    await expect(page.locator(".content-list .card").first()).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+  });
+
+  test("breadcrumbs carry BreadcrumbList data with absolute addresses", async ({ page }) => {
+    await page.goto("/global-brand-solutions/branding-creative");
+    const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const trail = data.map((text) => JSON.parse(text) as { "@type": string; itemListElement?: { item: string }[] }).find((entry) => entry["@type"] === "BreadcrumbList");
+    expect(trail?.itemListElement?.every((crumb) => /^https?:\/\//.test(crumb.item))).toBe(true);
+  });
+});
+
+test.describe("hydration", () => {
+  for (const path of ["/Home", "/global-brand-solutions/branding-creative", "/blogs", detailPages[0]?.path ?? "/blogs"]) {
+    test(`${path}: the server's page is taken over as it is, without a warning`, async ({ page, browser }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.addInitScript(() => {
+        // The nodes the server sent, remembered before any script of the page runs.
+        document.addEventListener("DOMContentLoaded", () => {
+          Object.assign(window, { serverHeading: document.querySelector("main h1"), serverRootChild: document.getElementById("root")?.firstElementChild });
+        });
+      });
+      await page.goto(path);
+      await waitForBlocks(page);
+      const same = await page.evaluate(() => {
+        const remembered = window as unknown as { serverHeading: Element | null; serverRootChild: Element | null | undefined };
+        return remembered.serverHeading === document.querySelector("main h1") && remembered.serverRootChild === document.getElementById("root")?.firstElementChild;
+      });
+      expect(same).toBe(true);
+      expect(problems).toEqual([]);
+      // What a visitor with JavaScript sees is what the server sent.
+      const withScript = await pageOutline(page);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const plainPage = await context.newPage();
+      await plainPage.goto(path);
+      const withoutScript = await pageOutline(plainPage);
+      await context.close();
+      expect(withoutScript.headings).toEqual(withScript.headings);
+      expect(withoutScript.slots).toEqual(withScript.slots);
+    });
+  }
+
+  test("the first view shows no loading screen; a page reached inside the site shows it for its minimum time", async ({ page }) => {
+    await page.goto("/Home");
+    await expect(page.locator("main h1")).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).first().click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+    await expect(page.locator("main h1")).toHaveText(plain(fixturePage("About-Us").heading));
+  });
+});
