@@ -5,7 +5,7 @@
  */
 import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
-import { componentOf, lazyOnce } from "../runtime/lazyOnce.ts";
+import { LoadedOnce, lazyOnce } from "../runtime/lazyOnce.tsx";
 import { useCurrentPage } from "../runtime/siteData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { loadConsentManager } from "./consent/loadConsent.ts";
@@ -41,11 +41,10 @@ export function DeferredChrome() {
   }, [started]);
 
   if (!started) return null;
-  const AfterContent = componentOf(afterContent);
   return (
     <LeaveOutOnError>
       <Suspense fallback={null}>
-        <AfterContent />
+        <LoadedOnce entry={afterContent} />
       </Suspense>
     </LeaveOutOnError>
   );

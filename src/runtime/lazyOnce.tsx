@@ -16,8 +16,8 @@ export function lazyOnce<P>(load: () => Promise<ComponentType<P>>): LazyOnce<P> 
   return { load: once, Lazy: lazy(() => once().then((Component) => ({ default: Component }))) };
 }
 
-/** The loaded component, or the lazy one while its code is on its way. */
-export function componentOf<P>(entry: LazyOnce<P>): ComponentType<P> {
+/** A component without props of its own: rendered at once when its code is there, else lazily. */
+export function LoadedOnce({ entry }: { entry: LazyOnce<object> }) {
   const code = entry.load();
-  return code.status === "fulfilled" ? code.value : entry.Lazy;
+  return code.status === "fulfilled" ? <code.value /> : <entry.Lazy />;
 }
