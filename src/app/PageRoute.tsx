@@ -8,6 +8,7 @@ import { usePageLoad } from "../runtime/usePageLoad.ts";
 import { PageEffects } from "./PageEffects.tsx";
 import { PageHead } from "./PageHead.tsx";
 import { useAncestorPage } from "./useAncestorPage.ts";
+import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
 
 type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing" | "ancestor"> | RoutesFile["fallback"];
 
@@ -35,6 +36,7 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
           <PageHead page={load.page} path={path} />
           <PageRenderer page={load.page} layout={load.layout} hero={route.hero} />
           <PageEffects page={load.page} settings={load.layout.settings} />
+          <DevLayoutInspector page={load.page} layout={load.layout} path={path} />
         </>
       );
   }
