@@ -11,8 +11,10 @@ import { checkSlotOptions } from "../runtime/block.tsx";
 import { layoutFileName, type ResolvedLayout } from "../runtime/layout.ts";
 import { formatPath, formatProblem } from "../runtime/problems.ts";
 import type { TextLookup } from "../runtime/resolveText.ts";
+import { templateRegistry } from "../runtime/registry.ts";
 import type { ItemFilter } from "../runtime/schemas.ts";
 import { pageSlots, type EmptyReason, type SlotInspection } from "../runtime/slots.ts";
+import { distance, suggest } from "../runtime/suggest.ts";
 import type { RouteFacts } from "./route.ts";
 
 export type InspectorReason = EmptyReason | { kind: "options-invalid"; path: string; message: string };
@@ -64,6 +66,16 @@ const quoted = (values: readonly string[]) => values.map((value) => JSON.stringi
 const ofType = (types: readonly string[] | null) => (types && types.length > 0 ? ` of type ${types.join(" or ")}` : "");
 const itemCount = (n: number) => `${n} item${n === 1 ? "" : "s"}`;
 
+/** The tags the content has, closest to the tags asked for first: likely typos come first. */
+export function closestTags(inContent: readonly string[], wanted: readonly string[], count = 3): string[] {
+  const score = (tag: string) => Math.min(...wanted.map((want) => distance(want.toLowerCase(), tag.toLowerCase())));
+  return inContent
+    .map((tag) => ({ tag, d: score(tag) }))
+    .sort((a, b) => a.d - b.d || a.tag.localeCompare(b.tag))
+    .slice(0, count)
+    .map(({ tag }) => tag);
+}
+
 /** The reason in one line. */
 export function describeReason(reason: InspectorReason): string {
   switch (reason.kind) {
@@ -72,7 +84,7 @@ export function describeReason(reason: InspectorReason): string {
     case "no-items-of-type":
       return `no item${ofType(reason.types)} (the page's ${reason.from} has ${itemCount(reason.considered)} of other types)`;
     case "no-tag-match": {
-      const closest = reason.closestTags.length > 0 ? `closest tags in the content: ${list(reason.closestTags)}` : "they carry no tags";
+      const closest = reason.tagsInContent.length > 0 ? `closest tags in the content: ${list(closestTags(reason.tagsInContent, reason.tags))}` : "they carry no tags";
       return `${itemCount(reason.ofType)}${ofType(reason.types)} but none with tag ${list(reason.tags)} (${closest})`;
     }
     case "filtered-out":
@@ -87,8 +99,10 @@ export function describeReason(reason: InspectorReason): string {
       break;
     case "placed-by-templates":
       return `all ${itemCount(reason.count)} already placed by template ${list(reason.templates)}`;
-    case "unknown-template":
-      return `unknown template "${reason.templateName}"${reason.suggestion ? ` (did you mean "${reason.suggestion}"?)` : ""}`;
+    case "unknown-template": {
+      const guess = suggest(reason.templateName, Object.keys(templateRegistry));
+      return `unknown template "${reason.templateName}"${guess ? ` (did you mean "${guess}"?)` : ""}`;
+    }
     case "template-type-unsupported": {
       const type = reason.contentType === null ? "none" : (contentTypeName(reason.contentType) ?? String(reason.contentType));
       return `template "${reason.templateName}" shows ${reason.block}, which cannot show content type ${type}`;

@@ -13,7 +13,6 @@ import type { LayoutSlot, ResolvedLayout } from "./layout.ts";
 import { blockRegistry, templateRegistry, type BlockName } from "./registry.ts";
 import type { ItemFilter, SlotTitle } from "./schemas.ts";
 import { resolveText, type TextLookup } from "./resolveText.ts";
-import { distance, suggest } from "./suggest.ts";
 
 export interface RenderSlot {
   id: string;
@@ -33,10 +32,10 @@ export interface RenderSlot {
 export type EmptyReason =
   | { kind: "empty-list"; from: Selection["from"] }
   | { kind: "no-items-of-type"; types: readonly ContentTypeName[]; from: Selection["from"]; considered: number }
-  | { kind: "no-tag-match"; ofType: number; types: readonly ContentTypeName[] | null; tags: string[]; closestTags: string[] }
+  | { kind: "no-tag-match"; ofType: number; types: readonly ContentTypeName[] | null; tags: string[]; tagsInContent: string[] }
   | { kind: "filtered-out"; step: Exclude<FilterStep, "type" | "tags" | "limit">; given: number; types: readonly ContentTypeName[] | null; values: string[] }
   | { kind: "placed-by-templates"; count: number; templates: string[] }
-  | { kind: "unknown-template"; templateName: string; suggestion: string | null }
+  | { kind: "unknown-template"; templateName: string }
   | { kind: "template-type-unsupported"; templateName: string; contentType: number | null; block: BlockName }
   | { kind: "no-templates" }
   | { kind: "no-templates-slot" };
@@ -65,17 +64,6 @@ export interface PageSlots {
   inspection: SlotInspection[];
 }
 
-/** Tags of the items a tag filter was given, closest to the tags it asked for first. */
-function closestTags(items: readonly ContentItem[], wanted: readonly string[], count = 3): string[] {
-  const tags = [...new Set(items.flatMap((item) => item.tags.map((tag) => tag.trim())).filter(Boolean))];
-  const score = (tag: string) => Math.min(...wanted.map((want) => distance(want.toLowerCase(), tag.toLowerCase())));
-  return tags
-    .map((tag) => ({ tag, d: score(tag) }))
-    .sort((a, b) => a.d - b.d || a.tag.localeCompare(b.tag))
-    .slice(0, count)
-    .map(({ tag }) => tag);
-}
-
 /** The reason an empty selection is empty: the list itself, or the first rule that left nothing. */
 function selectionReason(selection: Selection, filter: ItemFilter): EmptyReason {
   const { emptiedBy, types, from } = selection;
@@ -87,7 +75,8 @@ function selectionReason(selection: Selection, filter: ItemFilter): EmptyReason 
       return { kind: "no-items-of-type", types: types ?? [], from, considered: selection.considered };
     case "tags": {
       const tags = filter.tags ?? [];
-      return { kind: "no-tag-match", ofType: given, types, tags, closestTags: closestTags(emptiedBy.given, tags) };
+      const tagsInContent = [...new Set(emptiedBy.given.flatMap((item) => item.tags.map((tag) => tag.trim())).filter(Boolean))];
+      return { kind: "no-tag-match", ofType: given, types, tags, tagsInContent };
     }
     case "excludeTags":
       return { kind: "filtered-out", step: "excludeTags", given, types, values: filter.excludeTags ?? [] };
@@ -140,7 +129,7 @@ export function templateSlots(templates: readonly ContentTemplate[], page: Page,
       inspection.push({ id: baseId, block, source: templateSource(template), filter, selection, reason, notes });
     if (!entry) {
       problems.push(`unknown content template "${template.templateName}"`);
-      skipped(null, { kind: "unknown-template", templateName: template.templateName, suggestion: suggest(template.templateName, Object.keys(templateRegistry)) ?? null });
+      skipped(null, { kind: "unknown-template", templateName: template.templateName });
       continue;
     }
     const consumes = blockRegistry[entry.block].consumes;
