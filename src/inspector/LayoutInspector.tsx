@@ -27,10 +27,10 @@ interface Box {
 const labelOf = (slot: InspectedSlot) =>
   `${slot.id} · ${slot.block ?? ""} · ${slot.source.kind === "layout" ? "layout" : `template ${slot.source.templateName}`}${slot.selection ? ` · ${slot.selection.selected} items` : ""}`;
 
-/** Where each rendered slot is on the page, in document coordinates. */
+/** Where each rendered slot is on the page, in document coordinates. Slot ids are kebab-case (layout schema, template ids), safe in a selector. */
 function measure(slots: readonly InspectedSlot[]): Box[] {
   return slots.flatMap((slot) => {
-    const element = document.querySelector(`[data-slot="${CSS.escape(slot.id)}"]`);
+    const element = document.querySelector(`[data-slot="${slot.id}"]`);
     if (!element) return [];
     const rect = element.getBoundingClientRect();
     const failed = element.classList.contains("block-error") ? (element.getAttribute("data-error") ?? "render") : null;
