@@ -68,6 +68,8 @@ export function LayoutInspector({ page, layout, path }: { page: Page; layout: Re
 
   if (boxes === null) return null;
   const silent = report.slots.filter((slot) => !slot.renders);
+  const rendered = report.slots.filter((slot) => slot.renders);
+  const unmarked = rendered.filter((slot) => !boxes.some((box) => box.id === slot.id));
   const failed = boxes.filter((box) => box.failed !== null);
   const markerAttribute = { [`data-${INSPECTOR_MARKER}`]: "" };
   return createPortal(
@@ -84,7 +86,7 @@ export function LayoutInspector({ page, layout, path }: { page: Page; layout: Re
       <aside className="layout-inspector__panel" aria-label="Layout inspector" data-lenis-prevent>
         <details open>
           <summary>
-            Layout inspector: {boxes.length} of {report.slots.length} slots on the page
+            Layout inspector: {rendered.length} of {report.slots.length} slots render
           </summary>
           <dl>
             <dt>Route</dt>
@@ -99,6 +101,9 @@ export function LayoutInspector({ page, layout, path }: { page: Page; layout: Re
               {report.layout && report.layout.extends.length > 0 ? `, extends ${report.layout.extends.join(" → ")}` : ""}
             </dd>
           </dl>
+          {unmarked.length > 0 && (
+            <p>Rendered without a <code>data-slot</code> element to outline (or not mounted yet): {unmarked.map((slot) => slot.id).join(", ")}</p>
+          )}
           <h2>Slots that render nothing ({silent.length + failed.length})</h2>
           <ul>
             {failed.map((box) => (
