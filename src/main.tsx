@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { afterContent } from "./chrome/DeferredChrome.tsx";
 import { layoutSource } from "./app/layoutSource.ts";
-import { routeRequest } from "./app/routeRequest.ts";
+import { routeRequest } from "./runtime/routeRequest.ts";
 import { blockLoaders } from "./blocks/index.ts";
 import { config } from "./config.ts";
 import { createContentClient } from "./content/client.ts";

@@ -8,8 +8,9 @@ import { useSiteStores } from "../runtime/siteData.ts";
 import { usePageLoad } from "../runtime/usePageLoad.ts";
 import { PageEffects } from "./PageEffects.tsx";
 import { PageHead } from "./PageHead.tsx";
-import { pageRequest, type RouteConfig } from "./routeRequest.ts";
+import { pageRequest, type RouteConfig } from "../runtime/routeRequest.ts";
 import { useAncestorPage } from "./useAncestorPage.ts";
+import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
 
 
 function PageView({ route, path }: { route: RouteConfig; path: string }) {
@@ -36,6 +37,7 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
           <PageHead page={load.page} path={path} />
           <PageRenderer page={load.page} layout={load.layout} hero={route.hero} prerendered={load.prerendered === true} />
           <PageEffects page={load.page} settings={load.layout.settings} />
+          <DevLayoutInspector page={load.page} layout={load.layout} path={path} />
         </>
       );
   }

@@ -23,7 +23,7 @@ export interface CheckResult {
 }
 
 /** Reads layouts/<name>.json (any case) as raw JSON; a file that is not JSON is reported, not thrown. */
-function diskLayouts(dir: string, problems: ConfigProblem[]): { names: string[]; source: LayoutSource } {
+export function diskLayouts(dir: string, problems: ConfigProblem[]): { names: string[]; source: LayoutSource } {
   const files = readdirSync(dir).filter((file) => file.endsWith(".json"));
   const byName = new Map(files.map((file) => [file.slice(0, -".json".length).toLowerCase(), file]));
   const seen = new Set<string>();

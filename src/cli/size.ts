@@ -2,14 +2,16 @@
  * `npm run size`: the JavaScript a first visit downloads before its content shows, gzip,
  * measured in real Chromium against the production build in dist/. "Before content shows"
  * is every script requested before the page's `content-shown` performance mark; blocks below
- * the fold are requested after it and reported separately. Fails above the budget.
+ * the fold are requested after it and reported separately. Fails above the budget, and when
+ * any file of the build carries the layout inspector's marker (the inspector is dev-only).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CONTENT_SHOWN_MARK } from "../runtime/PageRenderer.tsx";
 import { startSiteServer } from "../server/siteServer.ts";
+import { INSPECTOR_MARKER } from "../inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
 // React's production build in the server this script starts.
@@ -29,9 +31,22 @@ interface ScriptTiming {
   startTime: number;
 }
 
+/** Built files that contain the layout inspector, which only `npm run dev` may have. */
+function inspectorFiles(dir = join("dist", "assets")): string[] {
+  return readdirSync(dir).filter((file) => /\.(?:js|css)$/.test(file) && readFileSync(join(dir, file), "utf8").includes(INSPECTOR_MARKER));
+}
+
+let failed = false;
+const leaked = inspectorFiles();
+if (leaked.length > 0) {
+  failed = true;
+  console.error(`The layout inspector (marker "${INSPECTOR_MARKER}") is in the production build: ${leaked.join(", ")}`);
+} else {
+  console.log("No layout inspector code in dist/assets.");
+}
+
 const site = await startSiteServer({ env: { ...process.env, LEADS_DB: ":memory:" } });
 const browser = await chromium.launch(chromiumLaunchOptions());
-let failed = false;
 try {
   for (const { label, path } of pages) {
     const context = await browser.newContext();
@@ -68,6 +83,6 @@ try {
   await site.close();
 }
 if (failed) {
-  console.error(`\nInitial JavaScript is over the ${kb(budgetBytes)} budget.`);
+  console.error(`\nInitial JavaScript is over the ${kb(budgetBytes)} budget, or the build has inspector code (see above).`);
   process.exit(1);
 }

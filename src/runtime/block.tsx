@@ -40,24 +40,34 @@ export class BlockOptionsError extends Error {
   }
 }
 
-type OptionsSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
+export type OptionsSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
+
+/** How a slot's options fare against its block's schema: used as given, replaced by the template's own, or invalid. */
+export type OptionsCheck<T> =
+  | { outcome: "valid"; options: T }
+  | { outcome: "fallback"; options: T; ignored: z.core.$ZodError }
+  | { outcome: "invalid"; error: z.core.$ZodError };
 
 /**
  * Options written in a layout were checked by check:layouts; options that come from content
  * (templateOptions) fall back to the template's defaults when they do not validate, so bad
- * content costs its styling, not the section.
+ * content costs its styling, not the section. The layout inspector reports the same outcome.
  */
-function resolveOptions<S extends OptionsSchema>(schema: S, slot: RenderSlot): z.output<S> {
+export function checkSlotOptions<S extends OptionsSchema>(schema: S, slot: RenderSlot): OptionsCheck<z.output<S>> {
   const parsed = schema.safeParse(slot.options);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { outcome: "valid", options: parsed.data };
   if (slot.fallbackOptions) {
     const fallback = schema.safeParse(slot.fallbackOptions);
-    if (fallback.success) {
-      console.warn(`slot "${slot.id}": content options ignored: ${z.prettifyError(parsed.error)}`);
-      return fallback.data;
-    }
+    if (fallback.success) return { outcome: "fallback", options: fallback.data, ignored: parsed.error };
   }
-  throw new BlockOptionsError(slot.id, z.prettifyError(parsed.error));
+  return { outcome: "invalid", error: parsed.error };
+}
+
+function resolveOptions<S extends OptionsSchema>(schema: S, slot: RenderSlot): z.output<S> {
+  const checked = checkSlotOptions(schema, slot);
+  if (checked.outcome === "invalid") throw new BlockOptionsError(slot.id, z.prettifyError(checked.error));
+  if (checked.outcome === "fallback") console.warn(`slot "${slot.id}": content options ignored: ${z.prettifyError(checked.ignored)}`);
+  return checked.options;
 }
 
 export function defineBlock<S extends OptionsSchema>(

@@ -42,6 +42,8 @@ export interface ResolvedLayout {
   slots: LayoutSlot[];
   settings: LayoutSettings;
   problems: ConfigProblem[];
+  /** The layouts it extends, nearest first (for the layout inspector). */
+  extends?: string[];
 }
 
 const layoutSchema = layoutFileSchema(blockNames);
@@ -56,6 +58,7 @@ type Draft = Omit<SlotEntry, "after" | "before" | "remove"> & { origin: SlotComm
 interface Collected {
   slots: Draft[];
   settings: LayoutSettings;
+  lineage: string[];
 }
 
 /** A layout's own settings over its base's: a key the layout gives wins, a key it leaves out is inherited. */
@@ -73,7 +76,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
   const parsed = envelopeSchema.safeParse(raw);
   if (!parsed.success) {
     problems.push(...zodProblems(file, layoutSchema, parsed.error));
-    return { slots: [], settings: defaultLayoutSettings };
+    return { slots: [], settings: defaultLayoutSettings, lineage: [] };
   }
   const layout = parsed.data;
   const at = (index: number, key?: string) => formatPath(key ? ["slots", index, key] : ["slots", index]);
@@ -86,6 +89,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
 
   let slots: Draft[] = [];
   let baseSettings = defaultLayoutSettings;
+  let lineage: string[] = [];
   if (layout.extends !== undefined) {
     if (chain.includes(layout.extends) || layout.extends === name) {
       problems.push({ file, path: "extends", message: `layouts extend each other in a loop: ${[...chain, name, layout.extends].join(" -> ")}` });
@@ -93,6 +97,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
       const base = await collect(layout.extends, source, [...chain, name], problems);
       if (base === null) problems.push({ file, path: "extends", message: `no layout file ${layoutFileName(layout.extends)}` });
       else ({ slots, settings: baseSettings } = base);
+      lineage = [layout.extends, ...(base?.lineage ?? [])];
     }
   }
 
@@ -150,7 +155,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
       slots.splice(after !== undefined ? anchor + 1 : anchor, 0, draft);
     }
   });
-  return { slots, settings: mergeSettings(baseSettings, layout) };
+  return { slots, settings: mergeSettings(baseSettings, layout), lineage };
 }
 
 /** Checks one resolved slot against the registry; returns the slot, or null when it cannot be mounted. */
@@ -197,11 +202,11 @@ export async function resolveLayout(name: string, source: LayoutSource): Promise
   let collected = await collect(name, source, [], problems);
   if (collected === null) {
     used = "default";
-    collected = (await collect("default", source, [], problems)) ?? { slots: [], settings: defaultLayoutSettings };
+    collected = (await collect("default", source, [], problems)) ?? { slots: [], settings: defaultLayoutSettings, lineage: [] };
     if (collected.slots.length === 0 && problems.length === 0) {
       problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
     }
   }
   const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
-  return { name: used, slots, settings: collected.settings, problems };
+  return { name: used, slots, settings: collected.settings, problems, extends: collected.lineage };
 }

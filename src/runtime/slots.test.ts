@@ -130,3 +130,37 @@ describe("pageSlots", () => {
     ]);
   });
 });
+
+describe("pageSlots inspection", () => {
+  it("lists every slot in page order, and the ones without a reason are exactly the slots that render", async () => {
+    const layout = await resolveLayout("x", (name) =>
+      Promise.resolve(
+        name === "default"
+          ? { slots: [{ id: "hero", block: "hero" }, { id: "icons", block: "icons" }, { id: "templates", templates: true }, { id: "faqs", block: "faq" }] }
+          : undefined,
+      ),
+    );
+    const p = page({
+      contents: [wireItem("FAQS"), wireItem("Blogs")],
+      conetentTemplates: [
+        { contentType: 4, templateName: "Icon_CommonTemplate" },
+        { contentType: 2, templateName: "Blog_CommonTemplate" },
+      ],
+    });
+    const { slots, inspection } = pageSlots(layout, p, noText);
+    expect(inspection.map((entry) => [entry.id, entry.reason?.kind ?? null])).toEqual([
+      ["hero", null],
+      ["icons", "no-items-of-type"],
+      ["tpl-icon-commontemplate-faqs", "template-type-unsupported"],
+      ["tpl-blog-commontemplate-blogs", null],
+      ["faqs", null],
+    ]);
+    expect(inspection.filter((entry) => entry.reason === null).map((entry) => entry.id)).toEqual(slots.map((slot) => slot.id));
+  });
+
+  it("names the templates a layout without a templates slot leaves out", async () => {
+    const layout = await resolveLayout("x", (name) => Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "blog-cards" }] } : undefined));
+    const p = page({ contents: [wireItem("Blogs")], conetentTemplates: [{ contentType: 2, templateName: "Blog_CommonTemplate" }] });
+    expect(pageSlots(layout, p, noText).inspection.map((entry) => entry.reason?.kind ?? null)).toEqual([null, "no-templates-slot"]);
+  });
+});

@@ -2,12 +2,16 @@
  * From a resolved layout and a Page to the slots that render: the page's
  * `conetentTemplates` are spliced in through registry/templates.json, every slot's items
  * are selected by its filter, and a slot that selects nothing is dropped (SPEC 2.3 item 3).
+ *
+ * Alongside the slots it returns an inspection of every slot, rendered or not, with the
+ * reason a dropped one renders nothing: the layout inspector reads the decisions made here
+ * instead of re-deriving them.
  */
-import { contentTypeName, type ContentItem, type ContentTemplate, type Page } from "../content/contract.ts";
-import { selectItems } from "./filter.ts";
+import { contentTypeName, type ContentItem, type ContentTemplate, type ContentTypeName, type Page } from "../content/contract.ts";
+import { traceSelection, type FilterStep, type Selection } from "./filter.ts";
 import type { LayoutSlot, ResolvedLayout } from "./layout.ts";
 import { blockRegistry, templateRegistry, type BlockName } from "./registry.ts";
-import type { SlotTitle } from "./schemas.ts";
+import type { ItemFilter, SlotTitle } from "./schemas.ts";
 import { resolveText, type TextLookup } from "./resolveText.ts";
 
 export interface RenderSlot {
@@ -22,6 +26,70 @@ export interface RenderSlot {
   title: string | null;
   background: string | null;
   source: "layout" | "template";
+}
+
+/** Why a slot renders nothing, in terms a layout author can act on. */
+export type EmptyReason =
+  | { kind: "empty-list"; from: Selection["from"] }
+  | { kind: "no-items-of-type"; types: readonly ContentTypeName[]; from: Selection["from"]; considered: number }
+  | { kind: "no-tag-match"; ofType: number; types: readonly ContentTypeName[] | null; tags: string[]; tagsInContent: string[] }
+  | { kind: "filtered-out"; step: Exclude<FilterStep, "type" | "tags" | "limit">; given: number; types: readonly ContentTypeName[] | null; values: string[] }
+  | { kind: "placed-by-templates"; count: number; templates: string[] }
+  | { kind: "unknown-template"; templateName: string }
+  | { kind: "template-type-unsupported"; templateName: string; contentType: number | null; block: BlockName }
+  | { kind: "no-templates" }
+  | { kind: "no-templates-slot" };
+
+export type SlotSource =
+  | { kind: "layout"; file: string; path: string }
+  | { kind: "template"; templateName: string; tagName: string | null; contentType: number | null };
+
+/** One slot as the resolution saw it; `reason` is null when it renders. */
+export interface SlotInspection {
+  id: string;
+  block: BlockName | null;
+  source: SlotSource;
+  /** The filter as applied (a template's is its type and tag); null for blocks that read page fields. */
+  filter: ItemFilter | null;
+  selection: (Omit<Selection, "items" | "emptiedBy"> & { selected: number; placedByTemplates: number }) | null;
+  reason: EmptyReason | null;
+  /** Things that did not stop the slot but change it (e.g. content options that are not JSON). */
+  notes: string[];
+}
+
+export interface PageSlots {
+  slots: RenderSlot[];
+  problems: string[];
+  /** Every slot in page order, including those that render nothing. */
+  inspection: SlotInspection[];
+}
+
+/** The reason an empty selection is empty: the list itself, or the first rule that left nothing. */
+function selectionReason(selection: Selection, filter: ItemFilter): EmptyReason {
+  const { emptiedBy, types, from } = selection;
+  if (!emptiedBy) return { kind: "empty-list", from };
+  const given = emptiedBy.given.length;
+  switch (emptiedBy.step) {
+    case "type":
+    case "limit":
+      return { kind: "no-items-of-type", types: types ?? [], from, considered: selection.considered };
+    case "tags": {
+      const tags = filter.tags ?? [];
+      const tagsInContent = [...new Set(emptiedBy.given.flatMap((item) => item.tags.map((tag) => tag.trim())).filter(Boolean))];
+      return { kind: "no-tag-match", ofType: given, types, tags, tagsInContent };
+    }
+    case "excludeTags":
+      return { kind: "filtered-out", step: "excludeTags", given, types, values: filter.excludeTags ?? [] };
+    case "titleIn":
+      return { kind: "filtered-out", step: "titleIn", given, types, values: filter.titleIn ?? [] };
+    case "titleExcludes":
+      return { kind: "filtered-out", step: "titleExcludes", given, types, values: filter.titleExcludes ?? [] };
+  }
+}
+
+function selectionFacts(selection: Selection, placedByTemplates = 0): NonNullable<SlotInspection["selection"]> {
+  const { items, emptiedBy: _emptiedBy, ...facts } = selection;
+  return { ...facts, selected: items.length - placedByTemplates, placedByTemplates };
 }
 
 /** A slot's heading: a resource (the page's own, then the site's, then the default) or a page field. */
@@ -40,36 +108,51 @@ function parseTemplateOptions(raw: string | null): { options: Record<string, unk
   }
 }
 
+const templateSource = (template: ContentTemplate): SlotSource => ({
+  kind: "template",
+  templateName: template.templateName,
+  tagName: template.tagName,
+  contentType: template.contentType,
+});
+
 /** The slots a page's content templates ask for, in their order; unknown templates are reported and skipped. */
-export function templateSlots(
-  templates: readonly ContentTemplate[],
-  page: Page,
-  text: TextLookup,
-): { slots: RenderSlot[]; problems: string[] } {
+export function templateSlots(templates: readonly ContentTemplate[], page: Page, text: TextLookup): PageSlots {
   const problems: string[] = [];
   const used = new Map<string, number>();
   const slots: RenderSlot[] = [];
+  const inspection: SlotInspection[] = [];
   for (const template of templates) {
+    const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
+    const baseId = `tpl-${template.templateName}-${template.tagName ?? type ?? String(template.contentType)}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
     const entry = Object.hasOwn(templateRegistry, template.templateName) ? templateRegistry[template.templateName] : undefined;
+    const skipped = (block: BlockName | null, reason: EmptyReason, filter: ItemFilter | null = null, selection: SlotInspection["selection"] = null, notes: string[] = []) =>
+      inspection.push({ id: baseId, block, source: templateSource(template), filter, selection, reason, notes });
     if (!entry) {
       problems.push(`unknown content template "${template.templateName}"`);
+      skipped(null, { kind: "unknown-template", templateName: template.templateName });
       continue;
     }
-    const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
     const consumes = blockRegistry[entry.block].consumes;
     if (type === undefined || !consumes.includes(type)) {
       problems.push(`template "${template.templateName}" cannot show content type ${String(template.contentType)}`);
+      skipped(entry.block, { kind: "template-type-unsupported", templateName: template.templateName, contentType: template.contentType, block: entry.block });
       continue;
     }
     const { options, problem } = parseTemplateOptions(template.templateOptions);
+    const notes = problem ? [`${problem}; the template's own options apply`] : [];
     if (problem) problems.push(`template "${template.templateName}": ${problem}`);
-    const items = selectItems(page, { type, ...(template.tagName ? { tags: [template.tagName] } : {}) });
-    if (items.length === 0) continue;
-    const baseId = `tpl-${template.templateName}-${template.tagName ?? type}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const filter: ItemFilter = { type, ...(template.tagName ? { tags: [template.tagName] } : {}) };
+    const selection = traceSelection(page, filter);
+    const { items } = selection;
+    if (items.length === 0) {
+      skipped(entry.block, selectionReason(selection, filter), filter, selectionFacts(selection), notes);
+      continue;
+    }
     const count = (used.get(baseId) ?? 0) + 1;
     used.set(baseId, count);
+    const id = count === 1 ? baseId : `${baseId}-${count}`;
     slots.push({
-      id: count === 1 ? baseId : `${baseId}-${count}`,
+      id,
       block: entry.block,
       items,
       options: { ...entry.options, ...options },
@@ -78,15 +161,40 @@ export function templateSlots(
       background: null,
       source: "template",
     });
+    inspection.push({ id, block: entry.block, source: templateSource(template), filter, selection: selectionFacts(selection), reason: null, notes });
   }
-  return { slots, problems };
+  return { slots, problems, inspection };
 }
 
-function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, text: TextLookup, placed: ReadonlySet<string>): RenderSlot | null {
+function blockSlot(
+  slot: Extract<LayoutSlot, { kind: "block" }>,
+  page: Page,
+  text: TextLookup,
+  placedBy: ReadonlyMap<string, string>,
+): { rendered: RenderSlot | null; inspection: SlotInspection } {
   const consumes = blockRegistry[slot.block].consumes;
-  const items = consumes.length === 0 ? [] : selectItems(page, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
-  if (consumes.length > 0 && items.length === 0) return null;
-  return {
+  const filter = consumes.length === 0 ? null : (slot.items ?? {});
+  const selection = filter && traceSelection(page, filter, consumes);
+  const placed = selection ? selection.items.filter((item) => placedBy.has(item.key)) : [];
+  const items = selection ? selection.items.filter((item) => !placedBy.has(item.key)) : [];
+  let reason: EmptyReason | null = null;
+  if (selection && items.length === 0) {
+    reason =
+      selection.items.length === 0
+        ? selectionReason(selection, slot.items ?? {})
+        : { kind: "placed-by-templates", count: placed.length, templates: [...new Set(placed.map((item) => placedBy.get(item.key) ?? ""))] };
+  }
+  const inspection: SlotInspection = {
+    id: slot.id,
+    block: slot.block,
+    source: { kind: "layout", ...slot.origin },
+    filter,
+    selection: selection && selectionFacts(selection, placed.length),
+    reason,
+    notes: [],
+  };
+  if (reason) return { rendered: null, inspection };
+  const rendered: RenderSlot = {
     id: slot.id,
     block: slot.block,
     items,
@@ -96,6 +204,7 @@ function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, tex
     background: slot.background ? page[slot.background] : null,
     source: "layout",
   };
+  return { rendered, inspection };
 }
 
 /**
@@ -103,20 +212,43 @@ function blockSlot(slot: Extract<LayoutSlot, { kind: "block" }>, page: Page, tex
  * content templates places is not repeated by the layout's own sections: the editor chose
  * where it goes, and a page should not show the same card twice.
  */
-export function pageSlots(layout: ResolvedLayout, page: Page, text: TextLookup): { slots: RenderSlot[]; problems: string[] } {
-  const templated = layout.slots.some((slot) => slot.kind === "templates")
-    ? templateSlots(page.conetentTemplates, page, text)
-    : { slots: [], problems: [] };
-  const placed = new Set(templated.slots.flatMap((slot) => slot.items.map((item) => item.key)));
+export function pageSlots(layout: ResolvedLayout, page: Page, text: TextLookup): PageSlots {
+  const hasTemplatesSlot = layout.slots.some((slot) => slot.kind === "templates");
+  const templated = templateSlots(hasTemplatesSlot ? page.conetentTemplates : [], page, text);
+  const placedBy = new Map<string, string>();
+  for (const slot of templated.slots) {
+    const source = templated.inspection.find((entry) => entry.reason === null && entry.id === slot.id)?.source;
+    const by = source?.kind === "template" ? source.templateName : slot.id;
+    for (const item of slot.items) if (!placedBy.has(item.key)) placedBy.set(item.key, by);
+  }
   const problems: string[] = [...templated.problems];
   const slots: RenderSlot[] = [];
+  const inspection: SlotInspection[] = [];
   for (const slot of layout.slots) {
     if (slot.kind === "templates") {
       slots.push(...templated.slots);
+      inspection.push(...templated.inspection);
+      if (page.conetentTemplates.length === 0) {
+        inspection.push({ id: slot.id, block: null, source: { kind: "layout", ...slot.origin }, filter: null, selection: null, reason: { kind: "no-templates" }, notes: [] });
+      }
     } else {
-      const rendered = blockSlot(slot, page, text, placed);
+      const { rendered, inspection: entry } = blockSlot(slot, page, text, placedBy);
       if (rendered) slots.push(rendered);
+      inspection.push(entry);
     }
   }
-  return { slots, problems };
+  if (!hasTemplatesSlot) {
+    for (const template of page.conetentTemplates) {
+      inspection.push({
+        id: `tpl-${template.templateName}`.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+        block: null,
+        source: templateSource(template),
+        filter: null,
+        selection: null,
+        reason: { kind: "no-templates-slot" },
+        notes: [],
+      });
+    }
+  }
+  return { slots, problems, inspection };
 }

@@ -1,5 +1,5 @@
 /** Levenshtein distance, for "did you mean" hints in validation messages. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0] ?? 0;

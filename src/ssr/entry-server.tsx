@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { App } from "../app/App.tsx";
 import { layoutSource } from "../app/layoutSource.ts";
 import { pageHeadTags, type HeadTags } from "../app/pageHead.ts";
-import { routeRequest } from "../app/routeRequest.ts";
+import { routeRequest } from "../runtime/routeRequest.ts";
 import { blockLoaders, blockModules } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
 import type { Runtime } from "../runtime/context.tsx";

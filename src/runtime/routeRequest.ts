@@ -4,15 +4,15 @@
  * route. The server uses it to answer before rendering; the browser to hydrate the same page.
  */
 import { matchRoutes } from "react-router-dom";
-import { routeTable } from "../runtime/registry.ts";
-import type { RouteEntry, RoutesFile } from "../runtime/schemas.ts";
+import { routeTable } from "./registry.ts";
+import type { RouteEntry, RoutesFile } from "./schemas.ts";
 
 export type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing" | "ancestor"> | RoutesFile["fallback"];
 
 export type RouteRequest =
   | { kind: "redirect"; to: string }
   /** `request`: the page name (fixed routes) or the path as visited (detail pages, catch-all). */
-  | { kind: "page"; request: string; layout: string | undefined; route: RouteConfig };
+  | { kind: "page"; request: string; layout: string | undefined; route: RouteConfig; /** The route's path pattern, `*` for the catch-all. */ pattern: string };
 
 const routeObjects = [
   ...routeTable.redirects.map((redirect) => ({ path: redirect.from, redirect })),
@@ -24,7 +24,7 @@ export function routeRequest(pathname: string): RouteRequest {
   const match = matchRoutes(routeObjects, pathname)?.[0]?.route;
   if (match && "redirect" in match) return { kind: "redirect", to: match.redirect.to };
   const route: RouteConfig = match && "route" in match ? match.route : routeTable.fallback;
-  return { kind: "page", ...pageRequest(route, pathname), route };
+  return { kind: "page", ...pageRequest(route, pathname), route, pattern: match && "route" in match ? match.path : "*" };
 }
 
 /** The layout and request of a route, as the page view reads them. */

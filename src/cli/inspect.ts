@@ -1,0 +1,45 @@
+/**
+ * `npm run inspect -- <address> [--json]`: why each slot of a page renders, or does not.
+ * Asks CONTENT_API_BASE, or (empty) the fixture service in this process, with an in-memory
+ * leads database; layouts are read from layouts/ as the build reads them.
+ */
+import { createContentClient } from "../content/client.ts";
+import { formatInspection } from "../inspector/inspect.ts";
+import { inspectAddress } from "../inspector/inspectAddress.ts";
+import { formatProblem, type ConfigProblem } from "../runtime/problems.ts";
+import { serviceFromEnv } from "../server/node.ts";
+import { diskLayouts } from "./checkConfig.ts";
+
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const address = args.find((arg) => !arg.startsWith("--"));
+if (address === undefined) {
+  console.error("usage: npm run inspect -- <address> [--json]   e.g. npm run inspect -- /People");
+  process.exit(2);
+}
+
+const base = (process.env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
+const timeoutMs = 15_000;
+let close = () => {};
+let client;
+if (base) {
+  client = createContentClient({ base, timeoutMs });
+} else {
+  const { service, leads } = serviceFromEnv({ ...process.env, LEADS_DB: ":memory:" });
+  close = () => leads.close();
+  // The fixture service is a Fetch-API handler: called directly, no socket.
+  const inProcess: typeof fetch = async (input, init) => (await service(new Request(input, init))) ?? new Response(null, { status: 404 });
+  client = createContentClient({ base: "http://fixture-service.invalid", timeoutMs, fetch: inProcess });
+}
+
+const problems: ConfigProblem[] = [];
+try {
+  const report = await inspectAddress(address, { client, layouts: diskLayouts("layouts", problems).source });
+  for (const problem of problems) console.error(formatProblem(problem));
+  console.log(json ? JSON.stringify(report, null, 2) : formatInspection(report));
+} catch (error) {
+  console.error(`inspect ${address}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  close();
+}

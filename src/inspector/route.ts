@@ -1,0 +1,44 @@
+/** Which entry of registry/routes.json an address reaches, as the app's router decides it. */
+import { routeRequest } from "../runtime/routeRequest.ts";
+
+export interface RouteFacts {
+  /** The path the page is shown at (after a redirect). */
+  path: string;
+  redirectedFrom: string | null;
+  /** The route's path pattern, or `*` for the catch-all. */
+  pattern: string;
+  /** The page name the route asks for; null: the visited path is asked for. */
+  page: string | null;
+  /** The layout the route names; null: the page name's layout. */
+  layout: string | null;
+  hero: string | null;
+  missing: "not-found" | "home";
+  /** What is sent to /api/page/get. */
+  request: string;
+}
+
+/** The app's own reading of the route table (src/runtime/routeRequest.ts), redirects followed. */
+export function matchAddress(address: string): RouteFacts {
+  let path = new URL(address, "http://site.invalid").pathname;
+  let redirectedFrom: string | null = null;
+  for (let hops = 0; hops < 5; hops++) {
+    const match = routeRequest(path);
+    if (match.kind === "redirect") {
+      redirectedFrom ??= path;
+      path = match.to;
+      continue;
+    }
+    const { route } = match;
+    return {
+      path,
+      redirectedFrom,
+      pattern: match.pattern,
+      page: ("page" in route ? route.page : undefined) ?? null,
+      layout: ("layout" in route ? route.layout : undefined) ?? null,
+      hero: route.hero ?? null,
+      missing: route.missing ?? "not-found",
+      request: match.request,
+    };
+  }
+  throw new Error(`redirects of ${address} do not end`);
+}
