@@ -137,7 +137,7 @@ test.describe("header", () => {
 });
 
 test.describe("footer", () => {
-  test("has its columns, Careers in a new tab, legal links that lead to real pages, and Cookie Settings that does not navigate", async ({ page }) => {
+  test("has its columns, Careers in a new tab, legal links that lead to real pages, and Cookie Settings and Do Not Sell that do not navigate", async ({ page }) => {
     await page.goto("/about-us");
     await waitForBlocks(page);
     const footer = page.getByRole("contentinfo");
@@ -153,11 +153,20 @@ test.describe("footer", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Cookie settings" })).toBeHidden();
 
+    // SPEC 2.5: "Do Not Sell or Share My Information" leads to the marketing and sharing choice.
+    await footer.getByRole("button", { name: "Do Not Sell or Share My Information" }).click();
+    const settings = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(settings.getByRole("checkbox", { name: /Marketing and sharing/ })).toBeFocused();
+    await expect(settings.getByText(/we do not sell or share your information/)).toBeInViewport();
+    await expect(settings).toHaveCSS("opacity", "1");
+    await expect(settings.getByRole("checkbox", { name: /Marketing and sharing/ })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(settings).toBeHidden();
+
     for (const [name, title] of [
       ["Privacy Policy", "Privacy Policy"],
       ["Terms of Use", "Terms of Use"],
       ["Accessibility Statement", "Accessibility Statement"],
-      ["Do Not Sell or Share My Information", "Do Not Sell or Share My Information"],
     ] as const) {
       await page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" }).getByRole("link", { name }).click();
       await waitForContent(page);

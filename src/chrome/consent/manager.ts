@@ -18,6 +18,7 @@ const visibleModals = new Set<CookieConsent.ModalName>();
 function modalShown(name: CookieConsent.ModalName, shown: boolean) {
   if (shown) visibleModals.add(name);
   else visibleModals.delete(name);
+  if (name === "preferencesModal" && !shown) stopLeading?.();
   useConsentPanel.setState({ open: visibleModals.size > 0 });
 }
 
@@ -76,8 +77,9 @@ const config: CookieConsent.CookieConsentConfig = {
               linkedCategory: "analytics",
             },
             {
-              title: "Marketing",
-              description: "Measure how our campaigns and social media reach people, and show relevant offers on other sites.",
+              title: "Marketing and sharing",
+              description:
+                "Measure how our campaigns and social media reach people, and show relevant offers on other sites. Switched off, we do not sell or share your information with advertising partners.",
               linkedCategory: "marketing",
             },
           ],
@@ -93,6 +95,40 @@ export function startConsent(): Promise<void> {
   return CookieConsent.run({ ...config, autoShow: !isCrawler() });
 }
 
-export function showPreferences(): void {
+/** A choice of the preferences a visitor can be led straight to. */
+export type ConsentChoice = "marketing";
+
+let stopLeading: (() => void) | undefined;
+
+/**
+ * Puts keyboard focus on one choice of the open preferences, with its explanation expanded.
+ * The library focuses the top of the panel as it opens, at once and again after its fade-in;
+ * those moves are sent on to the choice until the panel closes.
+ */
+function leadTo(choice: ConsentChoice) {
+  stopLeading?.();
+  const panel = document.querySelector<HTMLElement>("#cc-main .pm");
+  const toggle = panel?.querySelector<HTMLInputElement>(`input.section__toggle[value="${choice}"]`);
+  if (!panel || !toggle) return;
+  toggle.closest("[class*='section']")?.querySelector<HTMLElement>("[aria-expanded='false']")?.click();
+  const controller = new AbortController();
+  panel.addEventListener(
+    "focusin",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && target.parentElement === panel && target.tabIndex < 0) toggle.focus();
+    },
+    { signal: controller.signal },
+  );
+  stopLeading = () => {
+    controller.abort();
+    stopLeading = undefined;
+  };
+  toggle.focus();
+}
+
+/** The preferences; `choice` leads the visitor to that choice ("Do Not Sell or Share My Information": marketing and sharing). */
+export function showPreferences(choice?: ConsentChoice): void {
   CookieConsent.showPreferences();
+  if (choice) leadTo(choice);
 }
