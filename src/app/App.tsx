@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation } from "react-router-dom";
 import { useContactWrapperLinks } from "../chrome/contactLinks.ts";
+import { ConsentBanner } from "../chrome/consent/ConsentBanner.tsx";
 import { DeferredChrome } from "../chrome/DeferredChrome.tsx";
 import { Header } from "../chrome/Header.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../chrome/SkipLink.tsx";
@@ -55,6 +56,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   useContactWrapperLinks();
   return (
     <>
+      <ConsentBanner />
       <SkipLink />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>

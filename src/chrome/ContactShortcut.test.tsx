@@ -1,10 +1,11 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
 import { readStored, storedKeys } from "../ui/storedValues.ts";
 import { isPresentationServicePath } from "./contactLinks.ts";
+import { navActions } from "./navStore.ts";
 
 const pages = {
   "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page", contactUs: null }),
@@ -31,6 +32,15 @@ async function expectNoShortcut() {
 }
 
 describe("contact shortcut", () => {
+  it("steps out of the way while the mobile menu is open, and comes back when it closes", async () => {
+    await openSite("/about-us");
+    expect(await shortcut()).toBeInTheDocument();
+    act(() => navActions.toggleMobile());
+    expect(screen.queryByRole("link", { name: "Contact us" })).toBeNull();
+    act(() => navActions.toggleMobile());
+    expect(screen.getByRole("link", { name: "Contact us" })).toBeInTheDocument();
+  });
+
   it("shows on a page whose data does not say contactUs: false, and not while the page loads", async () => {
     renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages }), loadingDelayMs: 200 }));
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");

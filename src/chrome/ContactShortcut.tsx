@@ -1,11 +1,16 @@
 import { useCurrentPage } from "../runtime/siteData.ts";
 import { CONTACT_PATH, CONTACT_WRAPPER_CLASS } from "./contactLinks.ts";
+import { useNavStore } from "./navStore.ts";
 import "./contact-shortcut.css";
 
-/** The floating contact icon (SPEC 2.7), on every page whose data does not say `contactUs: false`. */
+/**
+ * The floating contact icon (SPEC 2.7), on every page whose data does not say `contactUs: false`;
+ * out of the way while the mobile menu is open, whose items it would cover.
+ */
 export function ContactShortcut() {
   const shown = useCurrentPage((state) => state.status === "ready" && state.page.contactUs !== false);
-  if (!shown) return null;
+  const menuOpen = useNavStore((state) => state.mobileOpen);
+  if (!shown || menuOpen) return null;
   // A plain link: the contact-wrapper listener stores the form mode and navigates. Its own
   // landmark, so nothing on the page sits outside one.
   return (

@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
 import organizationData from "../../registry/organization.json" with { type: "json" };
@@ -20,6 +20,9 @@ const organization = {
 };
 
 beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function openSite(path = "/about-us", options: { menus?: unknown; resources?: unknown } = {}) {
   renderSite(path, testRuntime({ fetch: cannedFetch({ pages, menus: options.menus ?? wireMenus("Northwind."), resources: options.resources ?? [] }) }));
@@ -84,10 +87,33 @@ describe("footer", () => {
     await openSite("/about-us", { resources: [{ name: "FOOTER-COPYRIGHT", value: "© 2026 Northwind" }] });
     const content = within(await footer());
     const legal = content.getByRole("navigation", { name: "Legal" });
-    expect(within(legal).getByRole("link", { name: "Do Not Sell or Share My Information" })).toHaveAttribute("href", "/do-not-sell-or-share-my-information");
     expect(content.getByText("© 2026 Northwind")).toBeInTheDocument();
     await userEvent.click(within(legal).getByRole("link", { name: "Privacy Policy" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Privacy page" })).toBeInTheDocument();
+  });
+
+  it("always has 'Do Not Sell or Share My Information', once, opening the consent settings at the marketing and sharing choice", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await openSite("/about-us", { menus: wireMenus("X-", { Bottom: [menuItem("Privacy Policy", "/privacy-policy"), menuItem("Cookie Settings", "#cookie-settings")] }) });
+    const legal = within(await footer()).getByRole("navigation", { name: "Legal" });
+    expect(within(legal).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Privacy Policy", "Cookie Settings", "Do Not Sell or Share My Information"]);
+    await user.click(within(legal).getByRole("button", { name: "Do Not Sell or Share My Information" }));
+    const settings = await screen.findByRole("dialog", { name: "Cookie settings" });
+    const marketing = within(settings).getByRole("checkbox", { name: /Marketing and sharing/ });
+    expect(marketing).toHaveFocus();
+    // The library moves focus to the top of the panel 100 ms after opening; it stays on the choice.
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(marketing).toHaveFocus();
+    expect(within(settings).getByRole("button", { name: /Marketing and sharing/, expanded: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "About page" })).toBeInTheDocument();
+  });
+
+  it("keeps the menu's own 'Do Not Sell or Share My Information' where it is, as the same control, without a second one", async () => {
+    await openSite("/about-us", { menus: wireMenus("X-", { Bottom: [menuItem("Do not sell or share my personal information", "/dnsmpi"), menuItem("Privacy Policy", "/privacy-policy")] }) });
+    const legal = within(await footer()).getByRole("navigation", { name: "Legal" });
+    expect(within(legal).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Do not sell or share my personal information", "Privacy Policy"]);
+    expect(within(legal).getByRole("button", { name: "Do not sell or share my personal information" })).toHaveAttribute("aria-haspopup", "dialog");
   });
 
   it("makes 'Cookie Settings' open the consent settings instead of navigating", async () => {

@@ -1,7 +1,7 @@
 /**
  * The site footer (SPEC 2.5): logo, description and social profiles; the "Our Solutions"
  * column (…BottomLeft) and two more columns (…BottomCenter, …BottomRight); the legal row
- * (…Bottom) with the copyright. Below the fold, so its code loads after the content shows.
+ * (…Bottom, always with "Do Not Sell or Share My Information") with the copyright. Below the fold, so its code loads after the content shows.
  */
 import { useId, useMemo } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -9,8 +9,8 @@ import type { MenuItem } from "../content/contract.ts";
 import { useResourceText, useSiteMenus } from "../runtime/siteData.ts";
 import { SafeHtml } from "../ui/SafeHtml.tsx";
 import { toPlainText } from "../ui/text.ts";
-import { openConsentPreferences } from "./consent/loadConsent.ts";
-import { MenuLink } from "./MenuLink.tsx";
+import { ConsentButton, MenuLink } from "./MenuLink.tsx";
+import { isDoNotSell } from "./menuLinks.ts";
 import { SocialIcon } from "./SocialIcon.tsx";
 import { socialProfiles } from "./socialProfiles.ts";
 import "./footer.css";
@@ -24,6 +24,32 @@ function LinkList({ items, pathname, className, labelledBy }: { items: readonly 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** SPEC 2.5: the legal links, always with "Do Not Sell or Share My Information" (added when the menu lacks it). */
+function LegalLinks({ items, pathname, doNotSellLabel, menuFailed }: { items: readonly MenuItem[]; pathname: string; doNotSellLabel: string; menuFailed: boolean }) {
+  return (
+    <nav aria-label="Legal">
+      <ul className="site-footer__legal">
+        {items.map((item) => (
+          <li key={item.key}>
+            <MenuLink item={item} pathname={pathname} className="site-footer__link" />
+          </li>
+        ))}
+        {!items.some(isDoNotSell) && (
+          <li>
+            <ConsentButton label={doNotSellLabel} className="site-footer__link" choice="marketing" />
+          </li>
+        )}
+        {menuFailed && (
+          // Without the menu the legal row keeps what the site itself provides.
+          <li>
+            <ConsentButton label="Cookie Settings" className="site-footer__link" />
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }
 
@@ -83,21 +109,7 @@ export function Footer() {
       </div>
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-row">
-          {legal.length > 0 && (
-            <nav aria-label="Legal">
-              <LinkList items={legal} pathname={pathname} className="site-footer__legal" />
-            </nav>
-          )}
-          {failed && (
-            // Without the menu the legal row keeps what the site itself provides.
-            <ul className="site-footer__legal">
-              <li>
-                <button type="button" className="link-button site-footer__link" aria-haspopup="dialog" onClick={() => void openConsentPreferences()}>
-                  Cookie Settings
-                </button>
-              </li>
-            </ul>
-          )}
+          <LegalLinks items={legal} pathname={pathname} doNotSellLabel={toPlainText(text("FOOTER-DO-NOT-SELL"))} menuFailed={failed} />
           <p className="site-footer__copyright">{toPlainText(text("FOOTER-COPYRIGHT"))}</p>
         </div>
       </div>

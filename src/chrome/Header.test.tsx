@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../tests/harness.tsx";
 import { standaloneStores } from "../runtime/siteData.ts";
+import { useConsentChoice } from "./consent/consentChoice.ts";
+import { consentCookieName } from "./consent/consentCookie.ts";
 
 const pages = {
   index: wirePage({ id: 1, name: "index", heading: "Home page" }),
@@ -35,8 +37,11 @@ const panelOf = (button: HTMLElement) => {
 };
 
 describe("header", () => {
-  it("starts with the skip link, which moves focus to the main content", async () => {
+  it("starts with the skip link, which moves focus to the main content (a visitor who has made a cookie choice)", async () => {
+    document.cookie = `${consentCookieName}=${encodeURIComponent(JSON.stringify({ categories: ["necessary"] }))}; path=/`;
+    useConsentChoice.setState({ asking: false });
     await openSite();
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
     await userEvent.tab();
     const skip = screen.getByRole("link", { name: "Skip to content" });
     expect(skip).toHaveFocus();

@@ -8,5 +8,7 @@ const named = (pattern: RegExp) => (item: MenuItem) => pattern.test(menuLabel(it
 export const isExperienceCenter = named(/experience\s*cent(?:er|re)/i);
 /** SPEC 2.5: opens the consent preferences instead of navigating. */
 export const isCookieSettings = named(/^cookie\s+settings$/i);
+/** SPEC 2.5: always in the footer's bottom row; opens the consent preferences at the marketing and sharing choice. */
+export const isDoNotSell = named(/^do\s+not\s+sell\s+(?:or|and|\/)\s*share\s+my\s+(?:personal\s+)?information$/i);
 /** SPEC 2.5: opens in a new tab. */
 export const isCareers = named(/^careers$/i);

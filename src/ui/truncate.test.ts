@@ -5,9 +5,16 @@ import { capitalise, truncate } from "./truncate.ts";
 const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((s) => s.segment);
 
 describe("truncate", () => {
-  it("cuts to the limit and adds the suffix (SPEC 9: 43 and 50)", () => {
-    expect(truncate("Automating claims intake for a regional insurer in six weeks", 43)).toBe("Automating claims intake for a regional ins...");
+  it("cuts to the limit at a word boundary and adds the suffix (SPEC 9: 43 and 50)", () => {
+    expect(truncate("Automating claims intake for a regional insurer in six weeks", 43)).toBe("Automating claims intake for a regional...");
+    expect(truncate("Automating claims intake for a regional, fast insurer", 43)).toBe("Automating claims intake for a regional...");
+    expect(truncate("Automating claims intake for a regional in six weeks", 43)).toBe("Automating claims intake for a regional in...");
     expect(truncate("Short title", 43)).toBe("Short title");
+  });
+
+  it("cuts inside a word only when no word boundary keeps half the limit", () => {
+    expect(truncate("Supercalifragilisticexpialidocious results", 20)).toBe("Supercalifragilistic...");
+    expect(truncate("An extraordinarilylongcompoundword", 20)).toBe("An extraordinarilylo...");
   });
 
   it("never splits an emoji, an accented letter or an entity", () => {

@@ -22,11 +22,24 @@ function units(text: string): string[] {
   return out;
 }
 
-/** `text` when it fits in `max` characters, else its first `max` characters (trailing spaces dropped) and `suffix`. */
+const isSpace = (unit: string | undefined) => unit !== undefined && /^\s+$/u.test(unit);
+
+/**
+ * `text` when it fits in `max` characters, else at most its first `max` characters and
+ * `suffix`. The cut falls after the last whole word when that keeps at least half the limit
+ * ("Automating claims intake for a regional...", not "...regional ins..."); a text with no
+ * such word boundary is cut at the limit. Trailing spaces and commas are dropped.
+ */
 export function truncate(text: string, max: number, suffix = "..."): string {
   const parts = units(text);
   if (parts.length <= max) return text;
-  return parts.slice(0, max).join("").trimEnd() + suffix;
+  let end = max;
+  if (!isSpace(parts[max])) {
+    let space = max - 1;
+    while (space > 0 && !isSpace(parts[space])) space--;
+    if (space >= max / 2) end = space;
+  }
+  return parts.slice(0, end).join("").trimEnd().replace(/[\s,]+$/u, "") + suffix;
 }
 
 /** First letter upper-case, the rest as written. */

@@ -9,6 +9,17 @@ import { otherService, type OtherService } from "./otherService.ts";
 const header = (page: Page) => page.locator("header.site-header");
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent.trim() ?? "");
 
+/**
+ * Runs the page's installed clock forward in 100 ms steps, with a round trip to the page after
+ * each, so code that arrives over the network meanwhile (a lazy chunk) starts and its timers run too.
+ */
+async function runTimers(page: Page, ms: number) {
+  for (let elapsed = 0; elapsed < ms; elapsed += 100) {
+    await page.clock.runFor(100);
+    await page.evaluate(() => document.readyState);
+  }
+}
+
 /** Presses Tab until the element is focused (at most `limit` times). */
 async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 15) {
   for (let i = 0; i < limit; i++) {
@@ -155,7 +166,7 @@ test.describe("header", () => {
 });
 
 test.describe("footer", () => {
-  test("has its columns, Careers in a new tab, legal links that lead to real pages, and Cookie Settings that does not navigate", async ({ page }) => {
+  test("has its columns, Careers in a new tab, legal links that lead to real pages, and Cookie Settings and Do Not Sell that do not navigate", async ({ page }) => {
     await page.goto("/about-us");
     await waitForBlocks(page);
     const footer = page.getByRole("contentinfo");
@@ -171,11 +182,20 @@ test.describe("footer", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Cookie settings" })).toBeHidden();
 
+    // SPEC 2.5: "Do Not Sell or Share My Information" leads to the marketing and sharing choice.
+    await footer.getByRole("button", { name: "Do Not Sell or Share My Information" }).click();
+    const settings = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(settings.getByRole("checkbox", { name: /Marketing and sharing/ })).toBeFocused();
+    await expect(settings.getByText(/we do not sell or share your information/)).toBeInViewport();
+    await expect(settings).toHaveCSS("opacity", "1");
+    await expect(settings.getByRole("checkbox", { name: /Marketing and sharing/ })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(settings).toBeHidden();
+
     for (const [name, title] of [
       ["Privacy Policy", "Privacy Policy"],
       ["Terms of Use", "Terms of Use"],
       ["Accessibility Statement", "Accessibility Statement"],
-      ["Do Not Sell or Share My Information", "Do Not Sell or Share My Information"],
     ] as const) {
       await page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" }).getByRole("link", { name }).click();
       await waitForContent(page);
@@ -236,7 +256,7 @@ test.describe("cookie consent, first visit", () => {
   test("asks once the page shows; the choice survives a reload and Cookie Settings shows it", async ({ page }) => {
     await page.goto("/about-us");
     await waitForBlocks(page);
-    const banner = page.getByRole("dialog", { name: "Cookies on this site" });
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
     await expect(banner).toBeVisible();
     await expectAccessible(page);
     await banner.getByRole("button", { name: "Necessary only" }).click();
@@ -248,7 +268,7 @@ test.describe("cookie consent, first visit", () => {
     await page.getByRole("contentinfo").getByRole("button", { name: "Cookie Settings" }).click();
     const settings = page.getByRole("dialog", { name: "Cookie settings" });
     await expect(settings).toBeVisible();
-    await expect(page.getByRole("dialog", { name: "Cookies on this site" })).toBeHidden();
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
     await expect(settings.getByRole("checkbox", { name: /Analytics/ })).not.toBeChecked();
     await expectAccessible(page);
 
@@ -262,21 +282,71 @@ test.describe("cookie consent, first visit", () => {
     await expect(page.getByRole("dialog", { name: "Cookie settings" }).getByRole("checkbox", { name: /Marketing/ })).not.toBeChecked();
   });
 
-  test("holds keyboard focus until answered, then hands it back to the page", async ({ page }) => {
+  test("is in place when the first content comes, as the first Tab stop, and leaves an open dropdown open", async ({ page }) => {
+    // The page's own clock: the consent manager's timers (the library used to focus its banner 100 ms after showing it) run on demand.
+    await page.clock.install();
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (seen.content === undefined && document.querySelector("main h1")) seen.content = now;
+        if (seen.banner === undefined && document.querySelector(".consent-banner")) seen.banner = now;
+        Object.assign(window, { consentTimes: seen });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const managerLoaded = page.waitForResponse((response) => /\/assets\/manager-[\w-]+\.js$/.test(response.url()));
     await page.goto("/about-us");
-    await waitForBlocks(page);
-    const banner = page.getByRole("dialog", { name: "Cookies on this site" });
-    // Once shown (its fade-in done), the banner has the focus.
-    await expect(banner).toHaveCSS("opacity", "1");
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await expect.poll(() => banner.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // The visitor opens a dropdown while the page is still loading.
+    const brand = header(page).getByRole("button", { name: "Brand & Creative" });
+    await brand.click();
+    await expect(brand).toHaveAttribute("aria-expanded", "true");
+    await page.clock.runFor(1000);
+    await waitForContent(page);
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const times = await page.evaluate(() => (window as unknown as { consentTimes: { content?: number; banner?: number } }).consentTimes);
+    expect(times.banner).toBeLessThanOrEqual(times.content ?? 0);
+
+    // The footer and the consent manager load and start, and two seconds of their timers run: nothing takes the focus.
+    await runTimers(page, 500);
+    await expect(page.getByRole("contentinfo")).toBeAttached();
+    await managerLoaded;
+    await runTimers(page, 2000);
+    await expect(brand).toHaveAttribute("aria-expanded", "true");
+    await expect(brand).toBeFocused();
+    await expectAccessible(page);
+
+    // The first Tab of a fresh page reaches it; answered, it is gone and Tab goes on to the skip link.
+    await page.reload();
+    await page.clock.runFor(1000);
+    await waitForContent(page);
     await page.keyboard.press("Tab");
-    expect(await focusedText(page)).toBe("Accept all");
+    await expect(banner.getByRole("button", { name: "Accept all" })).toBeFocused();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    // Faded out (its buttons stay focusable while the fade runs), the page has the keyboard again.
-    await expect(page.locator("#cc-main .cm")).toHaveCSS("visibility", "hidden");
+    await expect(banner).toBeHidden();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await page.reload();
+    await page.clock.runFor(1000);
+    await waitForContent(page);
+    await expect(banner).toHaveCount(0);
+  });
+
+  test("does not interrupt typing in a form", async ({ page }) => {
+    await page.clock.install();
+    const managerLoaded = page.waitForResponse((response) => /\/assets\/manager-[\w-]+\.js$/.test(response.url()));
+    await page.goto("/contact-us");
+    await page.clock.runFor(1000);
+    const name = page.getByRole("textbox", { name: "Full Name" });
+    await name.click();
+    await page.keyboard.type("Ada");
+    await runTimers(page, 500);
+    await managerLoaded;
+    await runTimers(page, 2000);
+    await page.keyboard.type(" Lovelace");
+    await expect(name).toHaveValue("Ada Lovelace");
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
   });
 });

@@ -15,9 +15,10 @@ export const e2eEnv: Record<string, string> = {
 
 /**
  * Browser state of a returning visitor who has made a cookie choice (necessary only). Every
- * test starts from it, so the first-visit consent banner, which holds keyboard focus until
- * answered, does not stand between a test and the page it checks. Tests of the banner
- * itself start from an empty state (`test.use({ storageState: firstVisit })`).
+ * test starts from it, so the first-visit consent banner (first in tab order, floating over
+ * the bottom of the page, and pausing smooth scrolling while it shows) does not change what
+ * a test checks. Tests of the banner itself start from an empty state
+ * (`test.use({ storageState: firstVisit })`).
  */
 const decidedAt = "2026-11-01T12:00:00.000Z";
 export const consentGiven = {

@@ -314,7 +314,7 @@ test.describe("smooth scrolling and the rest of the page", () => {
     const page = await context.newPage();
     await page.goto(longPage);
     await waitForBlocks(page);
-    const banner = page.getByRole("dialog", { name: "Cookies on this site" });
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
     await expect(banner).toBeVisible();
     await expect(html(page)).toHaveAttribute("data-motion", /smoothScroll/);
     // Paused is not locked: the page still scrolls, natively.

@@ -12,7 +12,7 @@ describe("case-study-cards", () => {
 
   it("cuts the title to 43 and the text to 50 characters, capitalised, as plain text", () => {
     renderBlock(block, { items });
-    expect(screen.getByRole("heading", { name: "Automating claims intake for a regional ins..." })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Automating claims intake for a regional..." })).toBeInTheDocument();
     expect(screen.getByText("How a regional insurer cut claim handling time by...")).toBeInTheDocument();
   });
 

@@ -19,12 +19,15 @@ describe("hero", () => {
     carouselList: [{ id: 1, title: "Faster closes", shortDesc: "Month-end in 3 days" }],
   });
 
-  it("content variant: heading, short description, background and the carousel list", () => {
+  it("content variant: heading, short description, the picture beside them (whole, its space reserved) and the carousel list", () => {
     const { container } = renderBlock(block, { page: p, hero: "content" });
     expect(screen.getByRole("heading", { level: 1, name: "Smart work" })).toBeInTheDocument();
     expect(screen.getByText("Short words.")).toBeInTheDocument();
     expect(screen.getByText("Faster closes")).toBeInTheDocument();
-    expect(container.querySelector(".hero")).toHaveStyle({ backgroundImage: 'url("/media/hero.svg")' });
+    const image = container.querySelector(".hero img");
+    expect(image).toHaveAttribute("src", "/media/hero.svg");
+    expect(image).toHaveAttribute("alt", "");
+    expect(image).toHaveStyle({ objectFit: "contain" });
   });
 
   it("generic variant: category tag, heading1 and description", () => {
@@ -47,9 +50,10 @@ describe("hero", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("never uses a script address as background", () => {
+  it("never uses a script address as a picture", () => {
     const { container } = renderBlock(block, { page: page({ heading: "x", pageheroimage: "javascript:alert(1)" }), hero: "content" });
-    expect(container.querySelector(".hero")?.getAttribute("style") ?? "").not.toContain("javascript");
+    expect(container.querySelector(".hero")?.innerHTML ?? "").not.toContain("javascript");
+    expect(container.querySelector(".hero img")).toBeNull();
   });
 
   it("home variant: the subtitle is in the document at once and appears 500 ms after the page shows", () => {

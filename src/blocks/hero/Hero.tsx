@@ -49,27 +49,17 @@ export function Hero({ page, options, hero }: BlockProps<HeroOptions>) {
 
   if (variant === "home") return <HomeHero heading={heading} subtitle={page.shortDesc ?? page.desc} style={style} />;
 
-  if (variant === "people") {
-    return (
-      <header className="hero hero--people">
-        <div className="container hero__split">
-          <div>
-            {page.category && <p className="hero__tag">{toPlainText(page.category)}</p>}
-            <h1 className="hero__title">{heading}</h1>
-            <SafeHtml className="hero__lead" html={page.shortDesc ?? page.desc} />
-          </div>
-          <ContentImage className="hero__portrait" src={page[options.image] ?? page.image} alt="" ratio={[4, 3]} priority />
-        </div>
-      </header>
-    );
-  }
-
+  const lead = variant === "generic" ? (page.desc ?? page.shortDesc) : (page.shortDesc ?? page.desc);
+  const tagged = variant !== "content" && page.category;
   return (
-    <header className={`hero hero--${variant} ${image ? "hero--with-image" : ""}`} style={style}>
-      <div className="container">
-        {variant === "generic" && page.category && <p className="hero__tag">{toPlainText(page.category)}</p>}
-        <h1 className="hero__title">{heading}</h1>
-        <SafeHtml className="hero__lead" html={variant === "generic" ? (page.desc ?? page.shortDesc) : (page.shortDesc ?? page.desc)} />
+    <header className={`hero hero--${variant} ${image ? "hero--with-image" : ""}`}>
+      <div className="container hero__layout">
+        <div className="hero__text">
+          {tagged && <p className="hero__tag">{toPlainText(page.category)}</p>}
+          <h1 className="hero__title">{heading}</h1>
+          <SafeHtml className="hero__lead" html={lead} />
+        </div>
+        {image && <HeroImage src={image} />}
         {variant === "content" && page.carouselList.length > 0 && (
           <ul className="hero__highlights">
             {page.carouselList.map((item) => (
@@ -84,5 +74,17 @@ export function Hero({ page, options, hero }: BlockProps<HeroOptions>) {
     </header>
   );
 }
+
+/**
+ * The page's hero picture beside the text (below it on narrow screens), whole: never under
+ * the heading or the highlights, never cropped. Its box is reserved at the wide proportion
+ * hero pictures are made in; another proportion is fitted inside it.
+ */
+function HeroImage({ src }: { src: string }) {
+  return <ContentImage className="hero__image" src={src} alt="" ratio={heroImageRatio} fit="contain" priority />;
+}
+
+/** The proportion of the hero pictures (1600 × 700). */
+const heroImageRatio = [16, 7] as const;
 
 export const block = defineBlock(heroOptions, Hero);

@@ -21,7 +21,7 @@ describe("office map: pins (SPEC 2.7)", () => {
     renderBlock(block, { items: branches(atlanta, tokyo) });
     const pins = within(screen.getByRole("list", { name: "Offices" })).getAllByRole("button");
     expect(pins.map((pin) => pin.textContent)).toEqual(["Atlanta, GA", "Tokyo"]);
-    const pin = defaultPins.find((p) => p.id === "tokyo");
+    const pin = defaultPins.find((p) => p.id === "Tokyo");
     if (!pin) throw new Error("no Tokyo pin");
     const { x, y } = toMap(pin.lat, pin.lon);
     const anchor = screen.getByRole("button", { name: "Tokyo" }).closest("li");
@@ -76,8 +76,35 @@ describe("office map: pins (SPEC 2.7)", () => {
 
 describe("office map: branches and pins that do not match", () => {
   it("matches a branch title to a pin id loosely", () => {
-    const { placed } = placeBranches(defaultPins, branches(branch(" New York "), branch("NEW_YORK")));
-    expect(placed.map((entry) => entry.pin.id)).toEqual(["new-york"]);
+    const { placed, unplaced } = placeBranches(defaultPins, branches(branch(" New York "), branch("NEW_YORK")));
+    expect(placed.map((entry) => entry.pin.id)).toEqual(["New York NY"]);
+    expect(unplaced).toHaveLength(1);
+  });
+
+  it("puts a pin for each of SPEC 2.7's ten offices when the branches are titled with SPEC's names", () => {
+    const spec = ["Atlanta GA", "Chanhassen MN", "Chennai", "Colombo", "Manila", "New York NY", "Phoenix", "Portland OR", "Trivandrum", "Tokyo"];
+    renderBlock(block, { items: branches(...spec.map((title) => branch(title))) });
+    expect(within(screen.getByRole("list", { name: "Offices" })).getAllByRole("button")).toHaveLength(10);
+    expect(screen.queryByRole("heading", { level: 3 })).toBeNull();
+  });
+
+  it.each([
+    ["atlanta", "Atlanta GA"],
+    ["Atlanta, GA", "Atlanta GA"],
+    ["ATLANTA-GA", "Atlanta GA"],
+    ["new-york", "New York NY"],
+    ["New York, NY", "New York NY"],
+    ["portland_or", "Portland OR"],
+    ["Chennai", "Chennai"],
+  ])("places a branch titled %j on the %s pin", (title, pinId) => {
+    const { placed, unplaced } = placeBranches(defaultPins, branches(branch(title)));
+    expect(placed.map((entry) => entry.pin.id)).toEqual([pinId]);
+    expect(unplaced).toEqual([]);
+  });
+
+  it("does not take a different city, or a different state, for an office", () => {
+    const { placed } = placeBranches(defaultPins, branches(branch("New"), branch("York"), branch("Atlanta TX"), branch("Portland ME")));
+    expect(placed).toEqual([]);
   });
 
   it("leaves pins without a branch off the map, and lists branches without a pin under it", () => {

@@ -1,8 +1,49 @@
 import type { ContentItem } from "../../content/contract.ts";
 import type { Pin } from "./options.ts";
 
-/** Pin ids and branch titles compare loosely: "New York", "new_york" and "new-york" are one office. */
-export const pinKey = (text: string) => text.trim().toLowerCase().replace(/[\s_]+/g, "-");
+/** US state codes: an office may be named with its state ("Atlanta GA") or without ("atlanta"). */
+const usStates = new Set(
+  "al ak az ar ca co ct de dc fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy".split(" "),
+);
+
+/**
+ * Pin ids and branch titles compare loosely: any case, words split by spaces, hyphens,
+ * underscores or commas, so "New York NY", "new-york" and "New York, NY" are one office.
+ */
+const pinKey = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s,_-]+/)
+    .filter(Boolean)
+    .join("-");
+
+/** The key without a trailing US state, when it has one after the city. */
+const withoutState = (key: string) => {
+  const words = key.split("-");
+  const last = words.at(-1);
+  return words.length > 1 && last !== undefined && usStates.has(last) ? words.slice(0, -1).join("-") : key;
+};
+
+/**
+ * Finds the pin a branch title names: the same words first, else the same city where one of
+ * the two leaves the state out (two different states are two different offices).
+ */
+function pinFinder(pins: readonly Pin[]): (title: string) => Pin | undefined {
+  const exact = new Map<string, Pin>();
+  const byCity = new Map<string, Pin>();
+  for (const pin of pins) {
+    const key = pinKey(pin.id);
+    if (!exact.has(key)) exact.set(key, pin);
+    const city = withoutState(key);
+    if (!byCity.has(city)) byCity.set(city, pin);
+  }
+  return (title) => {
+    const key = pinKey(title);
+    if (!key) return undefined;
+    const city = withoutState(key);
+    return exact.get(key) ?? (city === key ? byCity.get(key) : exact.get(city));
+  };
+}
 
 export interface PlacedBranch {
   pin: Pin;
@@ -15,16 +56,16 @@ export interface PlacedBranch {
  * `unplaced`, so it is still shown.
  */
 export function placeBranches(pins: readonly Pin[], branches: readonly ContentItem[]): { placed: PlacedBranch[]; unplaced: ContentItem[] } {
-  const byKey = new Map<string, ContentItem>();
+  const pinFor = pinFinder(pins);
+  const byPin = new Map<Pin, ContentItem>();
   const unplaced: ContentItem[] = [];
-  const pinKeys = new Set(pins.map((pin) => pinKey(pin.id)));
   for (const branch of branches) {
-    const key = pinKey(branch.title ?? "");
-    if (pinKeys.has(key) && !byKey.has(key)) byKey.set(key, branch);
+    const pin = pinFor(branch.title ?? "");
+    if (pin && !byPin.has(pin)) byPin.set(pin, branch);
     else unplaced.push(branch);
   }
   const placed = pins.flatMap((pin) => {
-    const branch = byKey.get(pinKey(pin.id));
+    const branch = byPin.get(pin);
     return branch ? [{ pin, branch }] : [];
   });
   return { placed, unplaced };

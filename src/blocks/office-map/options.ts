@@ -4,7 +4,7 @@ import officePins from "./pins.json" with { type: "json" };
 const describe = (description: string) => z.meta({ description });
 
 export const PinSchema = z.strictObject({
-  id: z.string().check(z.minLength(1), describe("Matches the title of a Branch item (any case; spaces read as hyphens), e.g. \"new-york\".")),
+  id: z.string().check(z.minLength(1), describe("Matches the title of a Branch item: any case, words split by spaces, hyphens or commas, with or without a US state, e.g. \"New York NY\" matches \"new-york\" and \"New York, NY\".")),
   label: z.string().check(z.minLength(1), describe("The pin's visible name, e.g. \"New York, NY\".")),
   lat: z.number().check(z.gte(-90), z.lte(90), describe("Latitude of the office, in degrees (north positive).")),
   lon: z.number().check(z.gte(-180), z.lte(180), describe("Longitude of the office, in degrees (east positive).")),

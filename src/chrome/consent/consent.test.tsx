@@ -5,6 +5,7 @@ import { wireMenus, wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { useConsentPanel } from "./consentPanel.ts";
 import { consentCookieName } from "./consentCookie.ts";
+import { hasStoredChoice, useConsentChoice } from "./consentChoice.ts";
 
 const pages = { "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }) };
 
@@ -14,7 +15,7 @@ const storedConsent = (): { categories?: string[] } | null => {
 };
 
 describe("cookie consent", () => {
-  it("asks on a first visit once the page shows, keeps the choice, and reopens from Cookie Settings", async () => {
+  it("asks on a first visit before the first content, keeps the choice, and reopens from Cookie Settings", async () => {
     const opened: boolean[] = [];
     const unsubscribe = useConsentPanel.subscribe(({ open }) => opened.push(open));
     // The page's answer is held back: nothing of the consent manager (nor the footer) may come before it.
@@ -27,14 +28,18 @@ describe("cookie consent", () => {
           requestUrl(input).endsWith("/api/page/get") ? new Promise((resolve) => (answerPage = () => resolve(fetch(input, init)))) : fetch(input, init),
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(() => expect(answerPage).toBeDefined());
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
-    expect(screen.queryByRole("dialog")).toBeNull();
+    // Already there while the page loads, so it never pops in after the content.
+    const banner = await screen.findByRole("region", { name: "Cookies on this site" });
     expect(screen.queryByRole("contentinfo")).toBeNull();
     act(() => answerPage?.());
     await screen.findByRole("heading", { level: 1, name: "About page" });
 
-    const banner = await screen.findByRole("dialog", { name: "Cookies on this site" });
+    // Not a modal, and it leaves focus alone.
+    expect(banner).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(banner.contains(document.activeElement)).toBe(false);
     expect(useConsentPanel.getState().open).toBe(true);
     await userEvent.click(within(banner).getByRole("button", { name: "Necessary only" }));
     await waitFor(() => expect(useConsentPanel.getState().open).toBe(false));
@@ -54,5 +59,32 @@ describe("cookie consent", () => {
     // Motion hooks into these changes: open, closed, open, closed.
     expect(opened.filter((open, index) => open !== opened[index - 1])).toEqual([true, false, true, false]);
     unsubscribe();
+  });
+
+  it("comes first in tab order, before the skip link, and an answer from it is kept", async () => {
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
+    useConsentChoice.setState({ asking: false });
+    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages, menus: wireMenus("Acme-") }) }));
+    const banner = await screen.findByRole("region", { name: "Cookies on this site" });
+    // Tab order is document order here (the earlier test's hidden settings panel, outside the site, is left out).
+    const site = banner.parentElement ?? document.body;
+    expect(site.querySelector("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")).toBe(within(banner).getByRole("button", { name: "Accept all" }));
+    await userEvent.click(within(banner).getByRole("button", { name: "Accept all" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull());
+    expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]);
+    expect(site.querySelector("a[href], button")).toBe(screen.getByRole("link", { name: "Skip to content" }));
+  });
+});
+
+describe("the stored cookie choice", () => {
+  it("counts only a choice the consent manager stored", () => {
+    const cookie = (value: unknown) => `other=1; ${consentCookieName}=${encodeURIComponent(JSON.stringify(value))}; more=2`;
+    expect(hasStoredChoice(cookie({ categories: ["necessary"] }))).toBe(true);
+    expect(hasStoredChoice(cookie({ categories: ["necessary", "marketing"] }))).toBe(true);
+    expect(hasStoredChoice(cookie({ categories: [] }))).toBe(false);
+    expect(hasStoredChoice(cookie("yes"))).toBe(false);
+    expect(hasStoredChoice(`${consentCookieName}=%7Bnot-json`)).toBe(false);
+    expect(hasStoredChoice("other=1")).toBe(false);
+    expect(hasStoredChoice("")).toBe(false);
   });
 });

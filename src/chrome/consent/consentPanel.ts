@@ -6,8 +6,21 @@
  *
  *   useConsentPanel.subscribe(({ open }) => (open ? lenis.stop() : lenis.start()));
  *
- * The consent manager (./manager.ts) is its only writer.
+ * Its writers are the banner (./ConsentBanner.tsx) and the consent manager (./manager.ts),
+ * each through `consentPanelShown`.
  */
 import { create } from "zustand";
 
 export const useConsentPanel = create<{ open: boolean }>(() => ({ open: false }));
+
+/** The banner, or one of the consent manager's panels. */
+export type ConsentPanelPart = "banner" | "preferences";
+
+const shownParts = new Set<ConsentPanelPart>();
+
+export function consentPanelShown(part: ConsentPanelPart, shown: boolean): void {
+  if (shown) shownParts.add(part);
+  else shownParts.delete(part);
+  const open = shownParts.size > 0;
+  if (useConsentPanel.getState().open !== open) useConsentPanel.setState({ open });
+}

@@ -20,10 +20,13 @@ export function loadConsentManager(): Promise<Manager> {
   return loading;
 }
 
-/** "Cookie Settings": the consent preferences, where earlier choices can be changed. */
-export async function openConsentPreferences(): Promise<void> {
+/**
+ * "Cookie Settings": the consent preferences, where earlier choices can be changed;
+ * "Do Not Sell or Share My Information" opens them at the marketing and sharing choice.
+ */
+export async function openConsentPreferences(choice?: "marketing"): Promise<void> {
   try {
-    (await loadConsentManager()).showPreferences();
+    (await loadConsentManager()).showPreferences(choice);
   } catch (error) {
     console.error("the cookie settings could not be opened:", error);
   }

@@ -1,29 +1,29 @@
 /**
  * The cookie consent manager: vanilla-cookieconsent, a maintained library that stores the
- * visitor's choice (./consentCookie.ts), shows the banner on a first visit and the
- * preferences on demand, each a labelled dialog that holds keyboard focus until the visitor
- * has chosen. Loaded by ./loadConsent.ts only; never part of the initial script.
+ * visitor's choice (./consentCookie.ts) and shows the preferences on demand, a labelled
+ * dialog that holds keyboard focus until closed. The first-visit question is the site's own
+ * banner (./ConsentBanner.tsx): the library's banner would arrive late and take focus from
+ * whatever the visitor was doing. Loaded by ./loadConsent.ts only; never part of the initial script.
  */
 import * as CookieConsent from "vanilla-cookieconsent";
 import "vanilla-cookieconsent/dist/cookieconsent.css";
 import "./consent.css";
 import { consentCookieName } from "./consentCookie.ts";
-import { useConsentPanel } from "./consentPanel.ts";
-
-/** Crawlers get no banner (it is not content); the settings still open on request. */
-const isCrawler = () => /bot|crawl|spider|slurp|teoma/i.test(navigator.userAgent);
+import { isCrawler, useConsentChoice } from "./consentChoice.ts";
+import { consentPanelShown } from "./consentPanel.ts";
 
 const visibleModals = new Set<CookieConsent.ModalName>();
 
 function modalShown(name: CookieConsent.ModalName, shown: boolean) {
   if (shown) visibleModals.add(name);
   else visibleModals.delete(name);
-  useConsentPanel.setState({ open: visibleModals.size > 0 });
+  if (name === "preferencesModal" && !shown) stopLeading?.();
+  consentPanelShown("preferences", visibleModals.size > 0);
 }
 
 const config: CookieConsent.CookieConsentConfig = {
   mode: "opt-in",
-  autoShow: true,
+  autoShow: false,
   // The library's own bot check also treats every automated browser as a crawler.
   hideFromBots: false,
   disablePageInteraction: false,
@@ -33,8 +33,6 @@ const config: CookieConsent.CookieConsentConfig = {
     secure: window.location.protocol === "https:",
   },
   guiOptions: {
-    // Bottom left: the contact shortcut floats bottom right.
-    consentModal: { layout: "box", position: "bottom left", equalWeightButtons: true },
     preferencesModal: { layout: "box", equalWeightButtons: true },
   },
   categories: {
@@ -46,14 +44,8 @@ const config: CookieConsent.CookieConsentConfig = {
     default: "en",
     translations: {
       en: {
-        consentModal: {
-          title: "Cookies on this site",
-          description:
-            "We use cookies that the site needs to work. With your permission we would also use analytics cookies, to learn how the site is used, and marketing cookies, to measure our campaigns.",
-          acceptAllBtn: "Accept all",
-          acceptNecessaryBtn: "Necessary only",
-          showPreferencesBtn: "Manage preferences",
-        },
+        // The library's own banner is never shown (autoShow: false); ./ConsentBanner.tsx asks.
+        consentModal: {},
         preferencesModal: {
           title: "Cookie settings",
           acceptAllBtn: "Accept all",
@@ -76,8 +68,9 @@ const config: CookieConsent.CookieConsentConfig = {
               linkedCategory: "analytics",
             },
             {
-              title: "Marketing",
-              description: "Measure how our campaigns and social media reach people, and show relevant offers on other sites.",
+              title: "Marketing and sharing",
+              description:
+                "Measure how our campaigns and social media reach people, and show relevant offers on other sites. Switched off, we do not sell or share your information with advertising partners.",
               linkedCategory: "marketing",
             },
           ],
@@ -85,14 +78,59 @@ const config: CookieConsent.CookieConsentConfig = {
       },
     },
   },
+  onFirstConsent: () => useConsentChoice.setState({ asking: false }),
   onModalShow: ({ modalName }) => modalShown(modalName, true),
   onModalHide: ({ modalName }) => modalShown(modalName, false),
 };
 
-export function startConsent(): Promise<void> {
-  return CookieConsent.run({ ...config, autoShow: !isCrawler() });
+export async function startConsent(): Promise<void> {
+  await CookieConsent.run(config);
+  useConsentChoice.setState({ asking: !CookieConsent.validConsent() && !isCrawler(navigator.userAgent) });
 }
 
-export function showPreferences(): void {
+/** The banner's answers. */
+export function acceptAll(): void {
+  CookieConsent.acceptCategory("all");
+}
+
+export function acceptNecessaryOnly(): void {
+  CookieConsent.acceptCategory([]);
+}
+
+/** A choice of the preferences a visitor can be led straight to. */
+export type ConsentChoice = "marketing";
+
+let stopLeading: (() => void) | undefined;
+
+/**
+ * Puts keyboard focus on one choice of the open preferences, with its explanation expanded.
+ * The library focuses the top of the panel as it opens, at once and again after its fade-in;
+ * those moves are sent on to the choice until the panel closes.
+ */
+function leadTo(choice: ConsentChoice) {
+  stopLeading?.();
+  const panel = document.querySelector<HTMLElement>("#cc-main .pm");
+  const toggle = panel?.querySelector<HTMLInputElement>(`input.section__toggle[value="${choice}"]`);
+  if (!panel || !toggle) return;
+  toggle.closest(".pm__section--toggle, .pm__section--expandable, .pm__section")?.querySelector<HTMLElement>("[aria-expanded='false']")?.click();
+  const controller = new AbortController();
+  panel.addEventListener(
+    "focusin",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && target.parentElement === panel && target.tabIndex < 0) toggle.focus();
+    },
+    { signal: controller.signal },
+  );
+  stopLeading = () => {
+    controller.abort();
+    stopLeading = undefined;
+  };
+  toggle.focus();
+}
+
+/** The preferences; `choice` leads the visitor to that choice ("Do Not Sell or Share My Information": marketing and sharing). */
+export function showPreferences(choice?: ConsentChoice): void {
   CookieConsent.showPreferences();
+  if (choice) leadTo(choice);
 }
