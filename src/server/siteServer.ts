@@ -15,7 +15,8 @@ import { encodeForClient } from "./http/compression.ts";
 import { hardenServer } from "./http/host.ts";
 import { securityOptionsFromEnv, siteGuard } from "./http/siteGuard.ts";
 import { serviceFromEnv, toMiddleware } from "./node.ts";
-import { loadSiteBuild } from "./renderModule.ts";
+import { createPageCache } from "./pageCache.ts";
+import { loadSiteBuild, type RenderedDocument } from "./renderModule.ts";
 import { contentUpstream } from "./upstream.ts";
 
 export interface SiteServer {
@@ -48,11 +49,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const embedded = base === "" ? serviceFromEnv(env) : null;
   const upstreamTimeoutMs = seconds(env.CONTENT_TIMEOUT_SECONDS, 10_000);
-  const cache = createContentCache({
-    upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs),
-    freshMs: seconds(env.CONTENT_CACHE_SECONDS, 60_000),
-    staleMs: seconds(env.CONTENT_STALE_SECONDS, 600_000),
-  });
+  const contentFreshMs = seconds(env.CONTENT_CACHE_SECONDS, 60_000);
+  const contentStaleMs = seconds(env.CONTENT_STALE_SECONDS, 600_000);
+  const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs: contentFreshMs, staleMs: contentStaleMs });
 
   const api = embedded ? toMiddleware(embedded.service) : forwardTo(base, { timeoutMs: upstreamTimeoutMs, maxBodyBytes: bodyLimitFor });
   const guard = siteGuard(securityOptionsFromEnv(env));
@@ -75,9 +74,12 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     res.end(req.method === "HEAD" ? undefined : encoded.body);
   }
 
+  // The same freshness as the content a page is made of.
+  const pages = createPageCache<RenderedDocument>({ freshMs: contentFreshMs, staleMs: contentStaleMs, keep: (result) => result.kind === "redirect" || result.status !== 503 });
+
   async function renderAddress(req: IncomingMessage, res: ServerResponse) {
     const address = req.url ?? "/";
-    const result = await build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest });
+    const result = await pages.get(address, () => build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest }));
     if (result.kind === "redirect") {
       res.writeHead(result.status, { Location: result.location, "Cache-Control": htmlCacheControl });
       res.end();

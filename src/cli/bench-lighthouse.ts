@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:lighthouse` (after `npm run build`): Lighthouse mobile performance (its default
+ * simulated slow-4G throttling) of /Home and a service page, served by `npm run serve` and as
+ * exported static files. Lighthouse is run with npx at the pinned version, so the test install
+ * stays light; Chromium is Debian's (CHROMIUM_PATH). A benchmark, not a test: it prints figures
+ * (median of LH_RUNS runs, default 3) and exits 0.
+ */
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import sirv from "sirv";
+import { startSiteServer } from "../server/siteServer.ts";
+import { exportSite } from "./exportSite.ts";
+
+process.env.NODE_ENV ??= "production";
+
+const lighthouseVersion = "13.5.0";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const pages = ["/Home", "/global-brand-solutions/branding-creative"];
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+const run = promisify(execFile);
+
+async function lighthouse(url: string): Promise<Figures> {
+  const output = join(mkdtempSync(join(tmpdir(), "lh-")), "report.json");
+  await run(
+    "npx",
+    [
+      "--yes",
+      `lighthouse@${lighthouseVersion}`,
+      url,
+      "--only-categories=performance",
+      "--output=json",
+      `--output-path=${output}`,
+      `--chrome-path=${chromium}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      "--quiet",
+    ],
+    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromium } },
+  );
+  const report = JSON.parse(readFileSync(output, "utf8")) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: value("first-contentful-paint"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function measure(label: string, base: string) {
+  for (const path of pages) {
+    const results: Figures[] = [];
+    for (let i = 0; i < runs; i++) results.push(await lighthouse(`${base}${path}`));
+    const pick = (key: keyof Figures) => median(results.map((r) => r[key]));
+    console.log(
+      `| ${label} | ${path} | ${pick("score")} | ${(pick("fcp") / 1000).toFixed(2)} s | ${(pick("lcp") / 1000).toFixed(2)} s | ${Math.round(pick("tbt"))} ms | ${pick("cls").toFixed(3)} |`,
+    );
+  }
+}
+
+console.log(`Lighthouse ${lighthouseVersion}, mobile, simulated throttling, median of ${runs}`);
+console.log("| site | page | score | FCP | LCP | TBT | CLS |\n| --- | --- | --- | --- | --- | --- | --- |");
+
+const served = await startSiteServer({ env: { ...process.env, LEADS_DB: ":memory:" } });
+try {
+  await measure("npm run serve", served.url);
+} finally {
+  await served.close();
+}
+
+const exported = join(mkdtempSync(join(tmpdir(), "corvane-lh-")), "dist");
+cpSync("dist", exported, { recursive: true });
+const report = await exportSite({ distDir: exported, env: { ...process.env, LEADS_DB: ":memory:" }, log: () => undefined });
+if (report.failed.length > 0) throw new Error(`export failed: ${report.failed.map((f) => `${f.address}: ${f.why}`).join("; ")}`);
+// A static host as one would run it: <path>/index.html, compressed files where the build wrote them.
+const files = sirv(exported, { single: true, brotli: true, gzip: true, setHeaders: (res, pathname) => res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate") });
+const host = createServer((req, res) => files(req, res));
+await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+try {
+  await measure("npm run export (static)", `http://localhost:${(host.address() as AddressInfo).port}`);
+} finally {
+  host.close();
+  rmSync(join(exported, ".."), { recursive: true, force: true });
+}
