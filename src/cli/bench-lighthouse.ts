@@ -18,7 +18,7 @@ import { exportSite } from "./exportSite.ts";
 
 process.env.NODE_ENV ??= "production";
 
-const lighthouseVersion = "13.5.0";
+const lighthouseVersion = "12.8.2";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const pages = ["/Home", "/global-brand-solutions/branding-creative"];

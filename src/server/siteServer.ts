@@ -141,13 +141,15 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     }
     // The server's own code and the build manifest are not the public's.
     const serveFile = pathname.startsWith("/server/") || pathname.startsWith("/.vite/") ? (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next() : files;
-    serveFile(req, res, () => {
+    // The embedded fixture service also serves its content's media (/media/*).
+    const serveMedia = embedded && pathname.startsWith("/media/") ? api : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
+    serveMedia(req, res, () => serveFile(req, res, () => {
       renderAddress(req, res).catch((error: unknown) => {
         console.error(`rendering ${req.url ?? "/"} failed:`, error);
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
         res.end("This page could not be rendered.");
       });
-    });
+    }));
   }));
 
   const host = options.host ?? "127.0.0.1";
