@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { PRERENDERED_SCRIPT_ID } from "../runtime/prerendered.ts";
+import { assetLinks, composeDocument, headHtml, splitResourceHints, type BuildManifest } from "./document.ts";
+
+const template = `<!doctype html><html><head>
+    <title data-static-head>Generic</title>
+    <meta data-static-head name="description" content="generic" />
+    <!--app-head-->
+  </head><body><div id="root"><!--app-html--></div>
+    <noscript>needs JavaScript</noscript>
+    <script type="module" src="/assets/index.js"></script>
+  </body></html>`;
+
+const data = { url: "/Home", siteUrl: "https://x.example", answers: [{ path: "/api/page/get", body: '"index"', answer: '{"title":"</script><script>alert(1)</script>"}' }], failed: [], pageFailed: false };
+
+describe("the server's document", () => {
+  it("replaces the generic head, drops the no-script note and puts the page in #root", () => {
+    const html = composeDocument(template, { head: headHtml({ title: "A & B", canonical: "https://x.example/Home", metas: [] }, ""), assets: "", html: "<main>$& text</main>", data });
+    expect(html).not.toContain("Generic");
+    expect(html).not.toContain("<noscript>");
+    expect(html).toContain("<title>A &amp; B</title>");
+    expect(html).toContain('<div id="root"><main>$& text</main></div>');
+  });
+
+  it("embeds the content answers as data no answer can break out of", () => {
+    const html = composeDocument(template, { head: "", assets: "", html: "", data });
+    const script = new RegExp(`<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
+    expect(script).not.toContain("<");
+    expect(JSON.parse(script)).toEqual(data);
+  });
+
+  it("moves the resource hints React writes first into the head", () => {
+    expect(splitResourceHints('<link rel="preload" as="image" href="/a.svg"/><a href="#x">x</a>')).toEqual({ hints: '<link rel="preload" as="image" href="/a.svg"/>', body: '<a href="#x">x</a>' });
+  });
+
+  it("requests a page's block code and styles, never what the entry already brings", () => {
+    const manifest: BuildManifest = {
+      "index.html": { file: "assets/index.js", css: ["assets/index.css"], imports: ["_shared.js"], isEntry: true },
+      "_shared.js": { file: "assets/shared.js" },
+      "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"], imports: ["_shared.js", "_image.js"] },
+      "_image.js": { file: "assets/image.js", css: ["assets/image.css"] },
+    };
+    const links = assetLinks(manifest, ["src/blocks/hero/Hero.tsx", "src/blocks/unknown/X.tsx"]);
+    expect(links).toContain('<link rel="stylesheet" href="/assets/Hero.css" />');
+    expect(links).toContain('<link rel="stylesheet" href="/assets/image.css" />');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/Hero.js" />');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/image.js" />');
+    expect(links).not.toContain("shared.js");
+    expect(links).not.toContain("index.css");
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { createContentClient } from "../content/client.ts";
+import { fixedAddresses, menuPath, siteAddresses, uniqueAddresses } from "./siteAddresses.ts";
+
+/** A content service with `total` blogs and nothing else in its lists, answering `pageSize` at a time. */
+function service(total: number, menus: unknown) {
+  const listCalls: number[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const path = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://x").pathname;
+    const body: unknown = JSON.parse(typeof init?.body === "string" ? init.body : "null");
+    if (path === "/api/menu/GetMenuList") return Promise.resolve(Response.json(menus));
+    if (path === "/api/page/GetContentList") {
+      const { contentType, PageNo, pageSize } = body as { contentType: number; PageNo: number; pageSize: number };
+      if (contentType !== 2) return Promise.resolve(Response.json({ contents: [] }));
+      listCalls.push(PageNo);
+      const start = (PageNo - 1) * pageSize;
+      const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({ id: start + i, type: 2, anchorlink: `/post-${start + i}`, totalRow: total }));
+      return Promise.resolve(Response.json({ contents: items }));
+    }
+    return Promise.resolve(new Response("", { status: 404 }));
+  };
+  return { client: createContentClient({ base: "", timeoutMs: 1000, fetch }), listCalls };
+}
+
+describe("the site's addresses", () => {
+  it("are the fixed routes, the menus' internal addresses and every list item's detail page, each once", async () => {
+    const menus = [{ MenuGroupName: "X-Top", MenuList: [
+      { MenuName: "About", PageURL: "/about-us/", SubMenu: null },
+      { MenuName: "Elsewhere", PageURL: "https://other.example/page", SubMenu: null },
+      { MenuName: "Ours, absolutely", PageURL: "https://www.site.example/Feedback?x=1", SubMenu: [{ MenuName: "Deep", PageURL: "/deep/page#top", SubMenu: null }] },
+    ] }];
+    const { client, listCalls } = service(120, menus);
+    const addresses = await siteAddresses(client, "https://www.site.example");
+    expect(addresses).toEqual(expect.arrayContaining([...fixedAddresses(), "/Feedback", "/deep/page", "/blogs/post-0", "/blogs/post-119"]));
+    expect(addresses.filter((a) => a.toLowerCase() === "/about-us")).toHaveLength(1);
+    expect(addresses.some((a) => a.includes("other.example"))).toBe(false);
+    expect(addresses.filter((a) => a.startsWith("/blogs/"))).toHaveLength(120);
+    expect(listCalls).toEqual([1, 2, 3]);
+  });
+
+  it("read menu links as site paths only", () => {
+    expect(menuPath("/x/y/", "https://s.example")).toBe("/x/y");
+    expect(menuPath("https://s.example/a?b", "https://s.example")).toBe("/a");
+    expect(menuPath("javascript:alert(1)", "https://s.example")).toBeNull();
+    expect(menuPath("//evil.example/a", "https://s.example")).toBeNull();
+    expect(menuPath("", "https://s.example")).toBeNull();
+  });
+
+  it("compare ignoring case and a trailing slash, the first spelling kept", () => {
+    expect(uniqueAddresses([["/Home"], ["/home/", "/People"]])).toEqual(["/Home", "/People"]);
+  });
+});
