@@ -63,6 +63,14 @@ describe("server rendering", () => {
     expect(match?.[1]).not.toMatch(/<\//);
   });
 
+  it("requests the hero picture from the head, with high priority", async () => {
+    const result = await renderDocument("/Home", options());
+    if (result.kind !== "page") throw new Error("expected a page");
+    const head = result.html.slice(0, result.html.indexOf("</head>"));
+    const image = fixturePageData("index").pageheroimage;
+    expect(head).toMatch(new RegExp(`<link rel="preload"[^>]*href="${String(image)}"[^>]*fetchPriority="high"|<link rel="preload"[^>]*fetchPriority="high"[^>]*href="${String(image)}"`, "i"));
+  });
+
   it("renders the first page of a list's results", async () => {
     const result = await renderPage("/blogs", options());
     if (result.kind !== "page") throw new Error("expected a page");

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { preload } from "react-dom";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -42,6 +43,8 @@ export function Hero({ page, options, hero }: BlockProps<HeroOptions>) {
   const variant = variantOf(options, hero);
   if (variant === "none") return null;
   const image = safeUrl(page[options.image] ?? page.image);
+  // The hero picture is the page's largest paint: requested from the HTML's head, first.
+  if (image) preload(image, { as: "image", fetchPriority: "high" });
   const style: CSSProperties | undefined = image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined;
   const heading = toPlainText(
     variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
