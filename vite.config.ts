@@ -21,8 +21,28 @@ function checkConfigurationPlugin(): Plugin {
   };
 }
 
+/** The server build is ES modules wherever dist/ is copied to (an export works in a copy outside the project). */
+function serverModulesPlugin(): Plugin {
+  let outDir = "";
+  let server = false;
+  return {
+    name: "corvane:server-modules",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+      server = Boolean(config.build.ssr);
+    },
+    async writeBundle() {
+      if (!server) return;
+      const { writeFile } = await import("node:fs/promises");
+      const { resolve } = await import("node:path");
+      await writeFile(resolve(outDir, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), checkConfigurationPlugin(), precompressPlugin()],
+  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), checkConfigurationPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,

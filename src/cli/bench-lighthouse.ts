@@ -87,7 +87,8 @@ try {
   await served.close();
 }
 
-const exported = join(mkdtempSync(join(tmpdir(), "corvane-lh-")), "dist");
+// Beside dist/, so the server build finds its packages (node_modules) as it does there.
+const exported = join(mkdtempSync("dist.lighthouse-"), "dist");
 cpSync("dist", exported, { recursive: true });
 const report = await exportSite({ distDir: exported, env: { ...process.env, LEADS_DB: ":memory:" }, log: () => undefined });
 if (report.failed.length > 0) throw new Error(`export failed: ${report.failed.map((f) => `${f.address}: ${f.why}`).join("; ")}`);

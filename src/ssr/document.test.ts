@@ -29,6 +29,12 @@ describe("the server's document", () => {
     expect(JSON.parse(script)).toEqual(data);
   });
 
+  it("puts the page's block styles after everything else in the head, as the browser's own loading would", () => {
+    const html = composeDocument(template.replace("</head>", '<link rel="stylesheet" href="/assets/index.css"></head>'), { head: "", assets: '<link rel="stylesheet" href="/assets/Hero.css" />', html: "", data });
+    expect(html.indexOf("/assets/index.css")).toBeLessThan(html.indexOf("/assets/Hero.css"));
+    expect(html.indexOf("/assets/Hero.css")).toBeLessThan(html.indexOf("</head>"));
+  });
+
   it("moves the resource hints React writes first into the head", () => {
     expect(splitResourceHints('<link rel="preload" as="image" href="/a.svg"/><a href="#x">x</a>')).toEqual({ hints: '<link rel="preload" as="image" href="/a.svg"/>', body: '<a href="#x">x</a>' });
   });

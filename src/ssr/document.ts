@@ -79,8 +79,12 @@ export function composeDocument(
   const { hints, body } = splitResourceHints(parts.html);
   const dataScript = `<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">${scriptSafeJson(parts.data)}</script>`;
   // Replacer functions: the page's text must never be read as a replacement pattern ("$&").
-  return withHead
-    .replace("</body>", () => `  ${dataScript}\n  </body>`)
-    .replace("<!--app-head-->", () => [parts.head, hints, parts.assets].filter(Boolean).join("\n    "))
-    .replace("<!--app-html-->", () => body);
+  return (
+    withHead
+      .replace("</body>", () => `  ${dataScript}\n  </body>`)
+      // Block styles after the entry's (which Vite puts last in the head): they win ties of specificity, as when the browser loads them.
+      .replace("</head>", () => (parts.assets ? `  ${parts.assets}\n  </head>` : "</head>"))
+      .replace("<!--app-head-->", () => [parts.head, hints].filter(Boolean).join("\n    "))
+      .replace("<!--app-html-->", () => body)
+  );
 }

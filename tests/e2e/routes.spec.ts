@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
+import { startSiteServer } from "../../src/server/siteServer.ts";
+import { e2eEnv } from "./env.ts";
 import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
+import { otherService } from "./otherService.ts";
 
 test.describe("every route", () => {
   for (const { path, page: name } of fixedRoutes) {
@@ -26,10 +29,13 @@ test.describe("every route", () => {
   }
 });
 
-test("the loading screen shows first, then the content", async ({ page }) => {
-  await page.goto("/about-us");
-  await expect(page.getByRole("status")).toHaveText("Loading...");
+test("a page reached inside the site shows the loading screen first, then the content", async ({ page }) => {
+  await page.goto("/Home");
   await waitForContent(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  await waitForContent(page);
+  await expect(page).toHaveTitle(plain(fixturePage("People").title));
 });
 
 test("/ goes to /Home", async ({ page }) => {
@@ -63,14 +69,36 @@ test("a detail page whose page has id 0 shows the not-found screen", async ({ pa
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test("a failed content service gives a Try again that recovers", async ({ page }) => {
+test("a content service that fails inside the site gives a Try again that recovers", async ({ page }) => {
+  await page.goto("/Home");
+  await waitForContent(page);
   let fail = true;
   await page.route("**/api/page/get", (route) => (fail ? route.fulfill({ status: 503, body: "down" }) : route.fallback()));
-  await page.goto("/about-us");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).first().click();
   await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+  await expect(page.getByText("The content service answered with an error (503)")).toBeVisible();
   fail = false;
   await page.getByRole("button", { name: "Try again" }).click();
   await waitForContent(page);
+  await expect(page).toHaveTitle(plain(fixturePage("About-Us").title));
+});
+
+test("a content service that fails for the server gives the retry screen with 503; Try again asks the server again", async ({ page }) => {
+  const upstream = await otherService();
+  const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+  try {
+    upstream.state.failing = true;
+    const response = await page.goto(`${site.url}/about-us`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+    upstream.state.failing = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await waitForContent(page);
+    await expect(page).toHaveTitle(plain(fixturePage("About-Us").title));
+  } finally {
+    await site.close();
+    await upstream.close();
+  }
 });
 
 test("a block whose code fails to load fails alone, offering a reload", async ({ page }) => {

@@ -3,10 +3,9 @@
  * the content cache, /api forwarded to another content service, and the exported site.
  */
 import { expect, test } from "@playwright/test";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sirv from "sirv";
 import { exportSite } from "../../src/cli/exportSite.ts";
@@ -89,7 +88,9 @@ test.describe("the production server on another content service", () => {
 test.describe("npm run export", () => {
   let dist: string;
   test.beforeEach(() => {
-    dist = join(mkdtempSync(join(tmpdir(), "corvane-export-")), "dist");
+    // Inside the project, so the server build finds its packages (node_modules) as it does in dist/.
+    mkdirSync("test-results", { recursive: true });
+    dist = join(mkdtempSync(join("test-results", "export-")), "dist");
     cpSync("dist", dist, { recursive: true });
   });
   test.afterEach(() => rmSync(join(dist, ".."), { recursive: true, force: true }));
