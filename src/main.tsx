@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/App.tsx";
-import { afterContent } from "./chrome/DeferredChrome.tsx";
+import { APP_READY_ATTRIBUTE, App } from "./app/App.tsx";
 import { layoutSource } from "./app/layoutSource.ts";
 import { routeRequest } from "./runtime/routeRequest.ts";
 import { blockLoaders } from "./blocks/index.ts";
@@ -10,6 +9,8 @@ import { createContentClient } from "./content/client.ts";
 import type { Runtime } from "./runtime/context.tsx";
 import { createLazyBlocks } from "./runtime/lazyBlocks.ts";
 import { answeringFetch, PRERENDERED_SCRIPT_ID, PrerenderedDataSchema, type PrerenderedData } from "./runtime/prerendered.ts";
+import { settled } from "./runtime/settled.ts";
+import { pageSlots } from "./runtime/slots.ts";
 import { createSiteStores } from "./runtime/stores.ts";
 import { loadPage } from "./runtime/usePageLoad.ts";
 import "./styles/global.css";
@@ -47,7 +48,7 @@ const app = (
   </StrictMode>
 );
 
-/** Hydrates the server's page, loaded from the answers it embedded (the same calls, parsed the same way) with the code of all its blocks, so the first render matches the HTML. */
+/** Hydrates the server's page, loaded from the answers it embedded (the same calls, parsed the same way), so the first render matches the HTML. */
 async function hydrate(data: PrerenderedData): Promise<boolean> {
   const url = new URL(data.url, window.location.origin);
   const route = routeRequest(url.pathname);
@@ -60,8 +61,21 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
     requests.menus = Promise.resolve([]);
   }
   if (data.failed.includes("resources")) requests.resources = Promise.resolve({});
-  const [load] = await Promise.all([loadPage(runtime, route.request, route.layout, { allBlocks: true }), afterContent.load()]);
+  // The above-the-fold blocks' code (requested by the HTML) before hydrating; the sections below
+  // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
+  const load = await loadPage(runtime, route.request, route.layout);
   runtime.prerendered = { path: url.pathname, request: route.request, load, data: new Map() };
+  let shellDone: () => void = () => undefined;
+  runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
+  runtime.onShellHydrated = () => {
+    shellDone();
+    // The sections below the fold ask for their code now; once it is there and React has had a
+    // frame to hydrate them, the whole page answers.
+    const blocks = load.status === "ready" ? pageSlots(load.layout, load.page, () => undefined).slots.map((slot) => runtime.blocks[slot.block].preload()) : [];
+    void Promise.allSettled(blocks).then(() =>
+      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0)),
+    );
+  };
   runtime.stores.currentPage.setState(load.status === "ready" ? { status: "ready", page: load.page } : { status: "none", page: null }, true);
   hydrateRoot(rootElement, app, {
     onRecoverableError(error, info) {

@@ -45,14 +45,16 @@ export const APP_READY_ATTRIBUTE = "data-app-ready";
 
 /** The page and the chrome around it: skip link first, header, the page, then (once it shows) contact shortcut, footer and consent. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const { client, stores } = useRuntime();
+  const { client, stores, onShellHydrated } = useRuntime();
   useEffect(() => {
     void loadMenus(stores, client);
   }, [stores, client]);
   useEffect(() => {
     // The page answers to the visitor from here on (tests wait for it; so can monitoring).
-    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, "");
-  }, []);
+    // A hydrating page is ready once its sections below the fold have hydrated too (main.tsx).
+    if (onShellHydrated) onShellHydrated();
+    else document.documentElement.setAttribute(APP_READY_ATTRIBUTE, "");
+  }, [onShellHydrated]);
   useContactWrapperLinks();
   return (
     <>

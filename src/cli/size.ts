@@ -14,9 +14,6 @@ import { startSiteServer } from "../server/siteServer.ts";
 import { INSPECTOR_MARKER } from "../inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
-// React's production build in the server this script starts.
-process.env.NODE_ENV ??= "production";
-
 const budgetBytes = 125 * 1000;
 const pages = [
   { label: "home", path: "/Home" },

@@ -1,4 +1,4 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { Component, Suspense, use, type ErrorInfo, type ReactNode } from "react";
 import type { Page } from "../content/contract.ts";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
@@ -48,7 +48,10 @@ type MountedProps = { slot: RenderSlot; page: Page; hero: string | undefined };
 
 /** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder). */
 function LoadedBlock(props: MountedProps) {
-  const block = useRuntime().blocks[props.slot.block];
+  const { blocks, shellHydrated } = useRuntime();
+  const block = blocks[props.slot.block];
+  // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated.
+  if (shellHydrated && shellHydrated.status !== "fulfilled" && !block.loaded()) use(shellHydrated);
   const code = block.load();
   const Block = code.status === "fulfilled" ? code.value.Component : block.Lazy;
   return <Block {...props} />;

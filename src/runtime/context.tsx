@@ -8,6 +8,7 @@ import type { ContentClient } from "../content/client.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
 import type { Prerendered } from "./prerendered.ts";
+import type { SettledPromise } from "./settled.ts";
 import type { SiteStores } from "./stores.ts";
 
 export interface Runtime {
@@ -24,6 +25,14 @@ export interface Runtime {
   serverRender?: boolean;
   /** The first page, as the server rendered it: shown at once, without a loading screen or a content call. */
   prerendered?: Prerendered | undefined;
+  /**
+   * While the server's page hydrates: settles once the page's shell (its above-the-fold part) has
+   * hydrated. Blocks below the fold wait for it before they ask for their code, so that code never
+   * delays the page answering; until then they keep the server's HTML.
+   */
+  shellHydrated?: SettledPromise<void> | undefined;
+  /** Called by the app once its first render has committed (settles `shellHydrated`). */
+  onShellHydrated?: (() => void) | undefined;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

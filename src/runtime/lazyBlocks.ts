@@ -18,6 +18,8 @@ export interface LazyBlock {
   Lazy: LazyExoticComponent<ComponentType<MountProps>>;
   /** Starts loading the block's code, never failing (failures show where the block mounts). */
   preload: () => Promise<unknown>;
+  /** Whether the code has arrived, without asking for it. */
+  loaded: () => boolean;
 }
 
 export type LazyBlocks = Record<BlockName, LazyBlock>;
@@ -61,6 +63,7 @@ export function createLazyBlocks(loaders: BlockLoaders, timeoutMs: number): Lazy
         load,
         Lazy: lazy(() => load().then((definition) => ({ default: definition.Component }))),
         preload: () => load().catch(() => undefined),
+        loaded: () => pending?.status === "fulfilled",
       },
     ];
   });

@@ -46,12 +46,23 @@ describe("the server's document", () => {
       "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"], imports: ["_shared.js", "_image.js"] },
       "_image.js": { file: "assets/image.js", css: ["assets/image.css"] },
     };
-    const links = assetLinks(manifest, ["src/blocks/hero/Hero.tsx", "src/blocks/unknown/X.tsx"]);
+    const links = assetLinks(manifest, { styles: ["src/blocks/hero/Hero.tsx", "src/blocks/unknown/X.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
     expect(links).toContain('<link rel="stylesheet" href="/assets/Hero.css" />');
     expect(links).toContain('<link rel="stylesheet" href="/assets/image.css" />');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/Hero.js" />');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/image.js" />');
     expect(links).not.toContain("shared.js");
     expect(links).not.toContain("index.css");
+  });
+
+  it("requests only the above-the-fold blocks' code; every block's styles", () => {
+    const manifest: BuildManifest = {
+      "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"] },
+      "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"] },
+    };
+    const links = assetLinks(manifest, { styles: ["src/blocks/hero/Hero.tsx", "src/blocks/faq/Faq.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
+    expect(links).toContain("/assets/Faq.css");
+    expect(links).not.toContain("/assets/Faq.js");
+    expect(links).toContain("/assets/Hero.js");
   });
 });

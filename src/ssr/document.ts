@@ -27,11 +27,12 @@ export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
 }
 
 /**
- * The script and style files of the given source modules and of everything they import, less
- * what the entry (already in index.html) brings: block styles arrive with the HTML, so nothing
- * shifts, and block code is fetched in parallel with the entry instead of after it.
+ * The style files of `styles` and the script files of `scripts` (source modules), with what they
+ * import, less what the entry (already in index.html) brings: every block's styles arrive with
+ * the HTML, so nothing shifts; the above-the-fold blocks' code is fetched in parallel with the
+ * entry instead of after it, and the rest when hydration reaches it.
  */
-export function assetLinks(manifest: BuildManifest, modules: readonly string[]): string {
+export function assetLinks(manifest: BuildManifest, modules: { styles: readonly string[]; scripts: readonly string[] }): string {
   const entryFiles = new Set<string>();
   const visitEntry = (key: string) => {
     const chunk = manifest[key];
@@ -42,16 +43,22 @@ export function assetLinks(manifest: BuildManifest, modules: readonly string[]):
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitEntry(key);
 
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || entryFiles.has(chunk.file) || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) if (!entryFiles.has(css)) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  /** The chunk files and style files of a module and everything it imports. */
+  const collect = (roots: readonly string[]) => {
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || entryFiles.has(chunk.file) || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const file of chunk.css ?? []) if (!entryFiles.has(file)) css.add(file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const root of roots) visit(root);
+    return { files, css };
   };
-  for (const module of modules) visit(module);
+  const styles = collect(modules.styles).css;
+  const scripts = collect(modules.scripts).files;
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`),
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),

@@ -39,8 +39,10 @@ export type RenderResult =
       head: HeadTags | null;
       html: string;
       data: PrerenderedData;
-      /** Source modules whose code (and CSS) the page needs at once: its blocks, and the chrome after the content. */
+      /** Source modules whose styles the page needs at once: its blocks, and the chrome after the content. */
       modules: string[];
+      /** Source modules whose code the browser needs before it hydrates: the above-the-fold blocks. */
+      criticalModules: string[];
     };
 
 export interface RenderOptions {
@@ -79,12 +81,11 @@ async function renderToString(node: React.ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function pageModules(load: LoadedPage, runtime: Runtime): string[] {
+function pageBlocks(load: LoadedPage, runtime: Runtime): BlockName[] {
   if (load.status !== "ready") return [];
   const { page, layout } = load;
   const resources = runtime.stores.siteData.getState().resources ?? {};
-  const blocks = new Set<BlockName>(pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]).slots.map((slot) => slot.block));
-  return [...blocks].sort((a, b) => Number(blockRegistry[b].critical) - Number(blockRegistry[a].critical)).map((block) => blockModules[block]);
+  return [...new Set<BlockName>(pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]).slots.map((slot) => slot.block))];
 }
 
 export async function renderPage(address: string, options: RenderOptions): Promise<RenderResult> {
@@ -128,7 +129,9 @@ export async function renderPage(address: string, options: RenderOptions): Promi
       <App runtime={runtime} location={path} />
     </StrictMode>,
   );
-  const modules = load ? [...pageModules(load, runtime), "src/chrome/AfterContent.tsx"] : [];
+  const blocks = load ? pageBlocks(load, runtime) : [];
+  const modules = load ? [...blocks.map((block) => blockModules[block]), "src/chrome/AfterContent.tsx"] : [];
+  const criticalModules = blocks.filter((block) => blockRegistry[block].critical).map((block) => blockModules[block]);
   return {
     kind: "page",
     status: load === null ? 503 : load.status === "missing" ? 404 : 200,
@@ -136,6 +139,7 @@ export async function renderPage(address: string, options: RenderOptions): Promi
     html,
     data,
     modules,
+    criticalModules,
   };
 }
 
@@ -148,7 +152,7 @@ export async function renderDocument(address: string, options: DocumentOptions):
   if (result.kind === "redirect") return result;
   const html = composeDocument(options.template, {
     head: headHtml(result.head, result.status === 404 ? "Page not found" : "Corvane Global Services"),
-    assets: assetLinks(options.manifest as BuildManifest, result.modules),
+    assets: assetLinks(options.manifest as BuildManifest, { styles: result.modules, scripts: result.criticalModules }),
     html: result.html,
     data: result.data,
   });

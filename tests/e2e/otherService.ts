@@ -19,7 +19,10 @@ export interface Received {
 
 export type OtherService = Awaited<ReturnType<typeof otherService>>;
 
-export async function otherService(answers: Record<string, unknown> = {}) {
+/** A canned answer per call path: a value, or a function of the request body (undefined: the fixture content answers). */
+export type CannedAnswers = Record<string, unknown>;
+
+export async function otherService(answers: CannedAnswers = {}) {
   const fixtures = loadFixtures("fixtures");
   const service = createContentService({ fixtures: () => fixtures, leads: openLeadStore(":memory:"), captcha: captchaVerifier(undefined), now: () => new Date(e2eNow) });
   const received: Received[] = [];
@@ -38,9 +41,11 @@ export async function otherService(answers: Record<string, unknown> = {}) {
         return;
       }
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      if (Object.hasOwn(answers, path)) {
+      const canned: unknown = Object.hasOwn(answers, path) ? answers[path] : undefined;
+      const cannedAnswer: unknown = typeof canned === "function" ? (canned as (body: string) => unknown)(body.toString()) : canned;
+      if (cannedAnswer !== undefined) {
         res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify(answers[path]));
+        res.end(JSON.stringify(cannedAnswer));
         return;
       }
       const headers = new Headers();

@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { startSiteServer } from "../../src/server/siteServer.ts";
+import { e2eEnv } from "./env.ts";
 import { waitForBlocks } from "./helpers.ts";
+import { otherService } from "./otherService.ts";
+
+let cleanups: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  cleanups = [];
+});
 
 /**
  * Every payload of tests/xss/payloads.txt, in real Chromium, through every place a page
@@ -93,16 +102,20 @@ for (const [index, chunk] of chunks.entries()) {
       };
       window.print = report("print");
     });
-    await page.route("**/api/page/get", async (route) => {
-      const body = route.request().postDataJSON() as unknown;
-      if (body === `/xss-check-${index}`) await route.fulfill({ json: hostilePage(chunk, index) });
-      else await route.fallback();
+    // A content service with the hostile page, menus and resources: the server renders them into
+    // its HTML (sanitized there), and the browser hydrates them (sanitized again).
+    const upstream = await otherService({
+      "/api/page/get": (body: string) => (JSON.parse(body) === `/xss-check-${index}` ? hostilePage(chunk, index) : undefined),
+      "/api/menu/GetMenuList": hostileMenus(chunk, index),
+      "/api/resource/list": ["FOOTER-DESCRIPTION", "FOOTER-COPYRIGHT", "FOOTER-SOLUTIONS-TITLE", "ICONS-TITLE"].map((name, i) => ({ name, value: chunk[(90 + i) % chunk.length] ?? "" })),
     });
-    await page.route("**/api/menu/GetMenuList", (route) => route.fulfill({ json: hostileMenus(chunk, index) }));
-    await page.route("**/api/resource/list", (route) =>
-      route.fulfill({ json: ["FOOTER-DESCRIPTION", "FOOTER-COPYRIGHT", "FOOTER-SOLUTIONS-TITLE", "ICONS-TITLE"].map((name, i) => ({ name, value: chunk[(90 + i) % chunk.length] ?? "" })) }),
-    );
-    await page.goto(`/xss-check-${index}`);
+    const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+    test.info().attach("site", { body: site.url }).catch(() => undefined);
+    cleanups.push(async () => {
+      await site.close();
+      await upstream.close();
+    });
+    await page.goto(`${site.url}/xss-check-${index}`);
     await waitForBlocks(page);
     // The header, footer and breadcrumbs are there, showing the hostile text.
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
