@@ -198,7 +198,7 @@ if (!existsSync(join(distDir, "index.html"))) {
   process.exit(1);
 }
 const leadsDb = join(mkdtempSync(join(tmpdir(), "corvane-load-")), "leads.sqlite");
-const server = await startChildServer({ DIST_DIR: distDir, LEADS_DB: leadsDb, NODE_ENV: "development" });
+const server = await startChildServer({ DIST_DIR: distDir, LEADS_DB: leadsDb, NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1" });
 const base = new URL(server.url);
 if (base.hostname !== "localhost" && base.hostname !== "127.0.0.1") throw new Error("the load test runs on loopback only");
 const watchdog = setTimeout(() => {

@@ -49,3 +49,21 @@ describe("SafeHtml", () => {
     }
   });
 });
+
+describe("content HTML in its place", () => {
+  it("keeps lists, but unwraps list items outside a list (they would close the card they sit in)", () => {
+    expect(sanitizeHtml("<ul><li>a</li></ul><li>b</li><dd>c</dd>")).toBe("<ul><li>a</li></ul>bc");
+  });
+
+  it("keeps only phrasing content inside an inline holder", () => {
+    expect(sanitizeHtml("<p>a <b>b</b></p><div><ul><li>c</li></ul></div>", { inline: true })).toBe("a <b>b</b>c");
+  });
+
+  it("parses back into the same tree inside a list item, so nothing escapes the page's own elements", () => {
+    const hostile = "<li>one</li><p>two<li>three</p><dt>four</dt>";
+    const markup = `<ul><li class="card"><div class="holder">${sanitizeHtml(hostile)}</div></li><li class="card">next</li></ul>`;
+    const doc = new DOMParser().parseFromString(markup, "text/html");
+    expect(doc.querySelectorAll("ul > li.card")).toHaveLength(2);
+    expect(doc.querySelector(".holder")?.textContent).toBe("onetwothreefour");
+  });
+});

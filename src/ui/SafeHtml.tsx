@@ -24,14 +24,44 @@ function purifier(): Purifier {
   return purify.instance;
 }
 
-export function sanitizeHtml(html: string): string {
-  return purifier().sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "base", "meta", "link"],
-    FORBID_ATTR: ["style", "srcset", "formaction", "action"],
-    ALLOW_DATA_ATTR: false,
-    ADD_ATTR: ["target"],
-  });
+const purifyOptions = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "base", "meta", "link"],
+  FORBID_ATTR: ["style", "srcset", "formaction", "action"],
+  ALLOW_DATA_ATTR: false,
+  ADD_ATTR: ["target"],
+};
+
+/** Elements an HTML parser places by their parent: outside it they close the page's own elements (an `<li>` closes the card it sits in). */
+const placedByParent: Readonly<Record<string, readonly string[]>> = { LI: ["UL", "OL", "MENU"], DT: ["DL", "DIV"], DD: ["DL", "DIV"] };
+
+/** Phrasing content: all that may stand inside a `<span>` or `<p>` and parse back the same. */
+const phrasing = new Set(["A", "ABBR", "B", "BDI", "BDO", "BR", "CITE", "CODE", "DATA", "DFN", "EM", "I", "IMG", "KBD", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "WBR"]);
+
+/**
+ * Content HTML reaches the page as markup the server writes into its HTML, and an HTML parser
+ * places some elements by context: the same string must parse into the same tree inside the
+ * element that holds it, or the page around it breaks (and hydration with it). Elements that
+ * would not are unwrapped (their text kept): orphan list items, and in inline holders anything
+ * that is not phrasing content. Runs on DOMPurify's output, on the server and in the browser alike.
+ */
+function fitForContext(clean: string, inline: boolean): string {
+  const template = htmlWindow().document.createElement("template");
+  template.innerHTML = clean;
+  const misplaced = (element: Element) => {
+    if (inline && !phrasing.has(element.tagName)) return true;
+    const parents = placedByParent[element.tagName];
+    return parents !== undefined && !parents.includes(element.parentElement?.tagName ?? "");
+  };
+  // Innermost first: unwrapping an element never changes whether one of its ancestors is placed right.
+  for (const element of [...template.content.querySelectorAll("*")].reverse()) {
+    if (misplaced(element)) element.replaceWith(...element.childNodes);
+  }
+  return template.innerHTML;
+}
+
+export function sanitizeHtml(html: string, { inline = false }: { inline?: boolean } = {}): string {
+  return fitForContext(purifier().sanitize(html, purifyOptions), inline);
 }
 
 interface SafeHtmlProps {
@@ -43,5 +73,5 @@ interface SafeHtmlProps {
 
 export function SafeHtml({ html, as = "div", className, id }: SafeHtmlProps) {
   if (!html) return null;
-  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitizeHtml(html) } });
+  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitizeHtml(html, { inline: as === "span" || as === "p" }) } });
 }
