@@ -7,6 +7,7 @@
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../server/contentCache.ts";
 import { serviceFromEnv } from "../server/node.ts";
 import { loadSiteBuild } from "../server/renderModule.ts";
@@ -63,13 +64,16 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest });
+        const result = await build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });
         else {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, result.html);
+          // Compressed copies beside it, as the build writes for its assets: hosts that serve them need not compress.
+          writeFileSync(`${file}.br`, brotliCompressSync(result.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(result.html, { level: 9 }));
           report.written.push(address);
         }
       } catch (error) {

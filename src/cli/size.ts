@@ -1,8 +1,10 @@
 /**
- * `npm run size`: the JavaScript a first visit downloads before its content shows, gzip,
- * measured in real Chromium against the production build in dist/. "Before content shows"
- * is every script requested before the page's `content-shown` performance mark; blocks below
- * the fold are requested after it and reported separately. Fails above the budget, and when
+ * `npm run size`: the JavaScript a first visit downloads before the page answers, gzip,
+ * measured in real Chromium against the production build in dist/ served by the production
+ * server. The page's text shows from the server's HTML before any script; "before the page
+ * answers" is every script requested before the `content-shown` mark, set when the page's
+ * shell has hydrated (or, in the browser's own rendering, when its content shows). Blocks
+ * below the fold are requested after it and reported separately. Fails above the budget, and when
  * any file of the build carries the layout inspector's marker (the inspector is dev-only).
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -14,7 +16,9 @@ import { startSiteServer } from "../server/siteServer.ts";
 import { INSPECTOR_MARKER } from "../inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
-const budgetBytes = 125 * 1000;
+// 125 kB until server rendering: hydration, the first-visit banner and the layout inspection data
+// added about 10 kB to the shell (see README "Performance").
+const budgetBytes = 140 * 1000;
 const pages = [
   { label: "home", path: "/Home" },
   { label: "service page", path: "/global-brand-solutions/branding-creative" },

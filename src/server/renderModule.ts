@@ -16,6 +16,8 @@ export interface DocumentOptions {
   siteUrl: string;
   template: string;
   manifest: unknown;
+  /** The text of a built style file (path below dist/), to write into the page instead of linking it. */
+  readStyle?: (file: string) => string | undefined;
 }
 
 export interface RenderModule {
@@ -31,6 +33,7 @@ export interface SiteBuild {
   render: RenderModule["renderDocument"];
   template: string;
   manifest: unknown;
+  readStyle: (file: string) => string | undefined;
 }
 
 /** The built client and its server renderer in `distDir`, or a clear error naming the missing step. */
@@ -42,9 +45,19 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     if (!existsSync(file)) throw new Error(`No complete build in ${distDir}/ (${file} is missing): run "npm run build" first.`);
   }
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
+  const styles = new Map<string, string | undefined>();
+  const assets = resolve(distDir, "assets");
   return {
     module,
     render: (address, options) => module.renderDocument(address, options),
+    // Read once each; only built CSS under assets/.
+    readStyle: (file) => {
+      if (!styles.has(file)) {
+        const path = resolve(distDir, file);
+        styles.set(file, path.startsWith(`${assets}/`) && path.endsWith(".css") && existsSync(path) ? readFileSync(path, "utf8") : undefined);
+      }
+      return styles.get(file);
+    },
     template: readFileSync(templateFile, "utf8"),
     manifest: JSON.parse(readFileSync(manifestFile, "utf8")) as unknown,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRERENDERED_SCRIPT_ID } from "../runtime/prerendered.ts";
-import { assetLinks, composeDocument, headHtml, splitResourceHints, type BuildManifest } from "./document.ts";
+import { assetLinks, composeDocument, headHtml, inlineEntryStyles, splitResourceHints, type BuildManifest } from "./document.ts";
 
 const template = `<!doctype html><html><head>
     <title data-static-head>Generic</title>
@@ -53,6 +53,13 @@ describe("the server's document", () => {
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/image.js" />');
     expect(links).not.toContain("shared.js");
     expect(links).not.toContain("index.css");
+  });
+
+  it("writes style files into the page when their text is at hand, so nothing blocks the first paint", () => {
+    const manifest: BuildManifest = { "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"] } };
+    const links = assetLinks(manifest, { styles: ["src/blocks/faq/Faq.tsx"], scripts: [] }, (file) => (file === "assets/Faq.css" ? ".faq{color:red}</style><script>" : undefined));
+    expect(links).toBe('<style data-href="/assets/Faq.css">.faq{color:red}<\\/style><script></style>');
+    expect(inlineEntryStyles('<link rel="stylesheet" crossorigin href="/assets/index.css">', () => "body{margin:0}")).toBe('<style data-href="/assets/index.css">body{margin:0}</style>');
   });
 
   it("requests only the above-the-fold blocks' code; every block's styles", () => {

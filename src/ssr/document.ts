@@ -32,7 +32,11 @@ export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
  * the HTML, so nothing shifts; the above-the-fold blocks' code is fetched in parallel with the
  * entry instead of after it, and the rest when hydration reaches it.
  */
-export function assetLinks(manifest: BuildManifest, modules: { styles: readonly string[]; scripts: readonly string[] }): string {
+export function assetLinks(
+  manifest: BuildManifest,
+  modules: { styles: readonly string[]; scripts: readonly string[] },
+  readStyle?: (file: string) => string | undefined,
+): string {
   const entryFiles = new Set<string>();
   const visitEntry = (key: string) => {
     const chunk = manifest[key];
@@ -60,9 +64,29 @@ export function assetLinks(manifest: BuildManifest, modules: { styles: readonly 
   const styles = collect(modules.styles).css;
   const scripts = collect(modules.scripts).files;
   return [
-    ...[...styles].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`),
+    ...[...styles].map((file) => styleTag(file, readStyle)),
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
   ].join("\n    ");
+}
+
+/**
+ * A style file as the page needs it: written into the HTML when its text is at hand (no
+ * render-blocking request before the first paint; CSP allows inline styles), else linked.
+ */
+function styleTag(file: string, readStyle: ((file: string) => string | undefined) | undefined): string {
+  const css = readStyle?.(file);
+  // "</style" cannot occur in built CSS outside a string; escaped anyway so it can never end the element.
+  if (css !== undefined) return `<style data-href="/${escapeHtml(file)}">${css.replace(/<\/style/gi, "<\\/style")}</style>`;
+  return `<link rel="stylesheet" href="/${escapeHtml(file)}" />`;
+}
+
+/** The entry's own stylesheet links in index.html, written in place as styles when their text is at hand. */
+export function inlineEntryStyles(template: string, readStyle: ((file: string) => string | undefined) | undefined): string {
+  if (!readStyle) return template;
+  return template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => {
+    const css = readStyle(file);
+    return css === undefined ? link : styleTag(file, readStyle);
+  });
 }
 
 /** Elements of index.html for the plain single-page build only: the generic head and the "needs JavaScript" note. */

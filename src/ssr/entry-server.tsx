@@ -22,7 +22,7 @@ import { createSiteStores } from "../runtime/stores.ts";
 import { loadPage } from "../runtime/usePageLoad.ts";
 import { htmlWindow, provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
-import { assetLinks, composeDocument, headHtml, type BuildManifest } from "./document.ts";
+import { assetLinks, composeDocument, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
 import { siteAddresses } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 
@@ -150,9 +150,9 @@ export const serverDomReady = () => typeof htmlWindow().DOMParser === "function"
 export async function renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument> {
   const result = await renderPage(address, options);
   if (result.kind === "redirect") return result;
-  const html = composeDocument(options.template, {
+  const html = composeDocument(inlineEntryStyles(options.template, options.readStyle), {
     head: headHtml(result.head, result.status === 404 ? "Page not found" : "Corvane Global Services"),
-    assets: assetLinks(options.manifest as BuildManifest, { styles: result.modules, scripts: result.criticalModules }),
+    assets: assetLinks(options.manifest as BuildManifest, { styles: result.modules, scripts: result.criticalModules }, options.readStyle),
     html: result.html,
     data: result.data,
   });
