@@ -5,6 +5,8 @@
  * whatever its age when the service fails (the last good copy). However many visitors ask at
  * once, one call per answer goes out.
  */
+import { rememberLatest, singleFlight } from "./singleFlight.ts";
+
 export interface ContentCacheOptions {
   /** The content service: a POST with a JSON body. */
   upstream: (path: string, body: string) => Promise<Response>;
@@ -40,31 +42,19 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 5000;
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<Entry>>();
   let calls = 0;
 
-  const refresh = (key: string, path: string, body: string): Promise<Entry> => {
-    const running = inFlight.get(key);
-    if (running) return running;
-    calls += 1;
-    const request = options
-      .upstream(path, body)
-      .then(async (response) => {
-        // Only a good answer is kept; an error answer is the service failing.
-        if (response.status !== 200) throw new UpstreamError(`${path} answered ${response.status}`);
-        const entry = { body: await response.text(), contentType: response.headers.get("Content-Type") ?? "application/json", storedAt: now() };
-        entries.delete(key);
-        entries.set(key, entry);
-        if (entries.size > maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
-        }
-        return entry;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, request);
-    return request;
-  };
+  const once = singleFlight<Entry>();
+  const refresh = (key: string, path: string, body: string): Promise<Entry> =>
+    once(key, async () => {
+      calls += 1;
+      const response = await options.upstream(path, body);
+      // Only a good answer is kept; an error answer is the service failing.
+      if (response.status !== 200) throw new UpstreamError(`${path} answered ${response.status}`);
+      const entry = { body: await response.text(), contentType: response.headers.get("Content-Type") ?? "application/json", storedAt: now() };
+      rememberLatest(entries, key, entry, maxEntries);
+      return entry;
+    });
 
   const answer = (entry: Entry) => new Response(entry.body, { status: 200, headers: { "Content-Type": entry.contentType } });
 

@@ -4,6 +4,8 @@
  * again instead of being rendered again. Stale pages are served while one render refreshes
  * them; a page whose render fails (503) is never kept. Bounded: the least recently used go first.
  */
+import { rememberLatest, singleFlight } from "./singleFlight.ts";
+
 export interface PageCacheOptions<T> {
   freshMs: number;
   staleMs: number;
@@ -23,29 +25,17 @@ export function createPageCache<T>(options: PageCacheOptions<T>): PageCache<T> {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, { value: T; storedAt: number }>();
-  const inFlight = new Map<string, Promise<T>>();
   let count = 0;
 
-  const refresh = (key: string, render: () => Promise<T>): Promise<T> => {
-    const running = inFlight.get(key);
-    if (running) return running;
-    count += 1;
-    const job = render()
-      .then((value) => {
-        entries.delete(key);
-        if (options.keep(value)) {
-          entries.set(key, { value, storedAt: now() });
-          if (entries.size > maxEntries) {
-            const oldest = entries.keys().next().value;
-            if (oldest !== undefined) entries.delete(oldest);
-          }
-        }
-        return value;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, job);
-    return job;
-  };
+  const once = singleFlight<T>();
+  const refresh = (key: string, render: () => Promise<T>): Promise<T> =>
+    once(key, async () => {
+      count += 1;
+      const value = await render();
+      if (options.keep(value)) rememberLatest(entries, key, { value, storedAt: now() }, maxEntries);
+      else entries.delete(key);
+      return value;
+    });
 
   return {
     get(key, render) {
@@ -54,8 +44,7 @@ export function createPageCache<T>(options: PageCacheOptions<T>): PageCache<T> {
         const age = now() - entry.storedAt;
         if (age <= options.freshMs + options.staleMs) {
           // Most recently used last, so the first key is the one to evict.
-          entries.delete(key);
-          entries.set(key, entry);
+          rememberLatest(entries, key, entry, maxEntries);
           if (age > options.freshMs) refresh(key, render).catch((error: unknown) => console.warn(`refreshing ${key} failed:`, error));
           return Promise.resolve(entry.value);
         }
