@@ -1,4 +1,6 @@
 import react from "@vitejs/plugin-react";
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { checkConfiguration } from "./src/cli/checkConfig.ts";
@@ -34,8 +36,6 @@ function serverModulesPlugin(): Plugin {
     },
     async writeBundle() {
       if (!server) return;
-      const { writeFile } = await import("node:fs/promises");
-      const { resolve } = await import("node:path");
       await writeFile(resolve(outDir, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
     },
   };
