@@ -9,9 +9,14 @@ export type SettledPromise<T> = Promise<T> & (PendingReactPromise<T> | Fulfilled
 
 export function settled<T>(promise: Promise<T>): SettledPromise<T> {
   const tracked: SettledPromise<T> = Object.assign(promise, { status: "pending" as const });
-  promise.then(
-    (value) => Object.assign(tracked, { status: "fulfilled" as const, value }),
-    (reason: unknown) => Object.assign(tracked, { status: "rejected" as const, reason }),
+  // The handlers return nothing: returning `tracked` (a thenable) would make this derived promise adopt its rejection, unhandled.
+  void promise.then(
+    (value) => {
+      void Object.assign(tracked, { status: "fulfilled" as const, value });
+    },
+    (reason: unknown) => {
+      void Object.assign(tracked, { status: "rejected" as const, reason });
+    },
   );
   return tracked;
 }
