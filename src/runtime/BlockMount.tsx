@@ -53,7 +53,7 @@ function LoadedBlock(props: MountedProps) {
   // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated.
   if (shellHydrated && shellHydrated.status !== "fulfilled" && !block.loaded()) use(shellHydrated);
   const code = block.load();
-  const Block = code.status === "fulfilled" ? code.value.Component : block.Lazy;
+  const Block = code.status === "fulfilled" ? code.value : block.Lazy;
   return <Block {...props} />;
 }
 

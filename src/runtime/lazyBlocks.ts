@@ -4,22 +4,16 @@
  * once; once it has arrived, the block renders at once, without suspending, which is what lets
  * the server render every block and the browser hydrate them.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { BlockDefinition, MountProps } from "./block.tsx";
+import { lazyOnce, type LazyOnce } from "./lazyOnce.tsx";
 import { blockNames, type BlockName } from "./registry.ts";
-import { settled, type SettledPromise } from "./settled.ts";
 
 export type BlockLoaders = Record<BlockName, () => Promise<BlockDefinition>>;
 
-export interface LazyBlock {
-  /** The block's code, requested on the first call; the same promise on every call. */
-  load: () => SettledPromise<BlockDefinition>;
-  /** The component while its code is still on its way (it suspends until then). */
-  Lazy: LazyExoticComponent<ComponentType<MountProps>>;
+/** A block's component, loaded once (see ./lazyOnce.tsx), and a way to start loading it early. */
+export interface LazyBlock extends LazyOnce<MountProps> {
   /** Starts loading the block's code, never failing (failures show where the block mounts). */
   preload: () => Promise<unknown>;
-  /** Whether the code has arrived, without asking for it. */
-  loaded: () => boolean;
 }
 
 export type LazyBlocks = Record<BlockName, LazyBlock>;
@@ -55,17 +49,8 @@ export function loadWithTimeout(block: string, load: () => Promise<BlockDefiniti
 
 export function createLazyBlocks(loaders: BlockLoaders, timeoutMs: number): LazyBlocks {
   const entries = blockNames.map((name): [BlockName, LazyBlock] => {
-    let pending: SettledPromise<BlockDefinition> | undefined;
-    const load = () => (pending ??= settled(loadWithTimeout(name, loaders[name], timeoutMs)));
-    return [
-      name,
-      {
-        load,
-        Lazy: lazy(() => load().then((definition) => ({ default: definition.Component }))),
-        preload: () => load().catch(() => undefined),
-        loaded: () => pending?.status === "fulfilled",
-      },
-    ];
+    const block = lazyOnce(() => loadWithTimeout(name, loaders[name], timeoutMs).then((definition) => definition.Component));
+    return [name, { ...block, preload: () => block.load().catch(() => undefined) }];
   });
   return Object.fromEntries(entries) as LazyBlocks;
 }
