@@ -19,6 +19,7 @@ import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../src/server/fixtures.ts";
 import { openLeadStore } from "../src/server/leadStore.ts";
 import { createContentService, type ContentService } from "../src/server/service.ts";
+import { requestUrl } from "../src/content/requestUrl.ts";
 
 export const fixedNow = new Date("2026-11-21T12:00:00Z");
 
@@ -45,8 +46,7 @@ export function serviceFetch(service: ContentService): typeof fetch {
 /** A canned answer, or a function of the request body that makes one. */
 type Answer = unknown;
 
-/** The address of a fetch call, whatever form it was given in. */
-export const requestUrl = (input: RequestInfo | URL): string => (typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+export { requestUrl } from "../src/content/requestUrl.ts";
 
 /** A fetch with canned answers per call path; a page answer may be a map of request -> page. */
 export function cannedFetch(answers: { pages?: Record<string, unknown>; menus?: unknown; resources?: unknown; other?: Record<string, Answer> }): typeof fetch {

@@ -10,8 +10,8 @@ import { useCurrentPage } from "../runtime/siteData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { loadConsentManager } from "./consent/loadConsent.ts";
 
-/** The footer and the contact shortcut; loaded before hydration on a page the server rendered, since its HTML has them. */
-export const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
+/** The footer and the contact shortcut, in one chunk of their own. */
+const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
 
 /** Chrome whose code cannot load is left out; the page stays. */
 class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {

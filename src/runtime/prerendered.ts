@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import type { LoadedPage } from "./pageLoad.ts";
+import { requestUrl } from "../content/requestUrl.ts";
 
 /** The id of the <script type="application/json"> that carries it. */
 export const PRERENDERED_SCRIPT_ID = "corvane-prerendered";
@@ -62,7 +63,7 @@ export function scriptSafeJson(value: unknown): string {
 export function answeringFetch(answers: readonly ContentAnswer[], base: string, next: typeof fetch): typeof fetch {
   const byCall = new Map(answers.map((entry) => [`${entry.path}\n${entry.body}`, entry.answer]));
   return (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = requestUrl(input);
     const path = url.startsWith(base) ? url.slice(base.length) : url;
     const body = typeof init?.body === "string" ? init.body : null;
     const answer = body === null ? undefined : byCall.get(`${path}\n${body}`);

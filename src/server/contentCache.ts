@@ -6,6 +6,7 @@
  * once, one call per answer goes out.
  */
 import { rememberLatest, singleFlight } from "./singleFlight.ts";
+import { requestUrl } from "../content/requestUrl.ts";
 
 export interface ContentCacheOptions {
   /** The content service: a POST with a JSON body. */
@@ -59,7 +60,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const answer = (entry: Entry) => new Response(entry.body, { status: 200, headers: { "Content-Type": entry.contentType } });
 
   const cachedFetch: typeof fetch = async (input, init) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://content.invalid");
+    const url = new URL(requestUrl(input), "http://content.invalid");
     const body = typeof init?.body === "string" ? init.body : null;
     if ((init?.method ?? "GET").toUpperCase() !== "POST" || body === null) return options.upstream(url.pathname, body ?? "");
     const key = `${url.pathname}\n${body}`;

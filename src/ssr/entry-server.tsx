@@ -20,11 +20,12 @@ import { blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { pageSlots } from "../runtime/slots.ts";
 import { createSiteStores } from "../runtime/stores.ts";
 import { loadPage } from "../runtime/usePageLoad.ts";
-import { htmlWindow, provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
+import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { assetLinks, composeDocument, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
 import { siteAddresses } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
+import { requestUrl } from "../content/requestUrl.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
@@ -55,7 +56,7 @@ export interface RenderOptions {
 /** Every content call the render makes, with its answer when it was a good one. */
 function recordingFetch(next: typeof fetch, answers: ContentAnswer[], failed: Set<string>): typeof fetch {
   return async (input, init) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://content.invalid");
+    const url = new URL(requestUrl(input), "http://content.invalid");
     const body = typeof init?.body === "string" ? init.body : "";
     try {
       const response = await next(input, init);
@@ -142,9 +143,6 @@ export async function renderPage(address: string, options: RenderOptions): Promi
     criticalModules,
   };
 }
-
-/** For the server's health: the DOM content HTML is parsed in exists. */
-export const serverDomReady = () => typeof htmlWindow().DOMParser === "function";
 
 /** The page at `address` as a whole HTML document (see ./document.ts), or the redirect it answers with. */
 export async function renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument> {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../content/client.ts";
 import { fixedAddresses, menuPath, siteAddresses, uniqueAddresses } from "./siteAddresses.ts";
+import { requestUrl } from "../content/requestUrl.ts";
 
 /** A content service with `total` blogs and nothing else in its lists, answering `pageSize` at a time. */
 function service(total: number, menus: unknown) {
   const listCalls: number[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
-    const path = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://x").pathname;
+    const path = new URL(requestUrl(input), "http://x").pathname;
     const body: unknown = JSON.parse(typeof init?.body === "string" ? init.body : "null");
     if (path === "/api/menu/GetMenuList") return Promise.resolve(Response.json(menus));
     if (path === "/api/page/GetContentList") {
