@@ -88,7 +88,7 @@ export function renderSite(path: string, runtime: Runtime) {
 }
 
 type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };
-type SlotInput = { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; hero?: string; path?: string };
+type SlotInput = { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; path?: string };
 
 /** A block element as the runtime mounts it: the slot's items, options and title, and the page (with its text resources). */
 function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
@@ -98,7 +98,6 @@ function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
       <Component
         slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
         page={page}
-        hero={slot.hero}
       />
     </PageResourcesContext>
   );

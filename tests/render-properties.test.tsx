@@ -89,7 +89,7 @@ async function renderGenerated(page: Page, layout: ResolvedLayout) {
     <RuntimeProvider runtime={testRuntime({ fetch: cannedFetch({}) })}>
       {/* Below the root, so blocks that read the address (breadcrumbs) show it too. */}
       <MemoryRouter initialEntries={["/generated-section/generated-page"]}>
-        <PageRenderer page={page} layout={layout} hero="content" />
+        <PageRenderer page={page} layout={layout} />
       </MemoryRouter>
     </RuntimeProvider>,
   );
@@ -100,7 +100,7 @@ async function renderGenerated(page: Page, layout: ResolvedLayout) {
 describe("rendering generated pages through every layout", () => {
   it.each(layoutNames)("%s", async (name) => {
     const layout = await layoutSource(name);
-    if (!layout) throw new Error(`no layout ${name}`);
+    expect(layout.name).toBe(name);
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await fc.assert(
       fc.asyncProperty(wirePage, async (page) => {

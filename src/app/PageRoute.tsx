@@ -35,7 +35,7 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
       return (
         <>
           <PageHead page={load.page} path={path} />
-          <PageRenderer page={load.page} layout={load.layout} hero={route.hero} prerendered={load.prerendered === true} />
+          <PageRenderer page={load.page} layout={load.layout} prerendered={load.prerendered === true} />
           <PageEffects page={load.page} settings={load.layout.settings} />
           <DevLayoutInspector page={load.page} layout={load.layout} path={path} />
         </>

@@ -110,7 +110,7 @@ describe("inspectPage: why a slot renders nothing", () => {
 
 describe("matchAddress", () => {
   it("follows redirects and matches routes ignoring case, as the app's router does", () => {
-    expect(matchAddress("http://localhost:4173/people?inspect")).toMatchObject({ pattern: "/People", request: "People", hero: "people" });
+    expect(matchAddress("http://localhost:4173/people?inspect")).toMatchObject({ pattern: "/People", request: "People" });
     expect(matchAddress("/")).toMatchObject({ redirectedFrom: "/", path: "/Home", request: "index" });
     expect(matchAddress("/blogs/my-post")).toMatchObject({ pattern: "/blogs/:pageName", layout: "BlogDetail", request: "/blogs/my-post" });
     expect(matchAddress("/no/such/route")).toMatchObject({ pattern: "*", request: "/no/such/route", missing: "home" });

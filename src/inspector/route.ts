@@ -11,7 +11,6 @@ export interface RouteFacts {
   page: string | null;
   /** The layout the route names; null: the page name's layout. */
   layout: string | null;
-  hero: string | null;
   missing: "not-found" | "home";
   /** What is sent to /api/page/get. */
   request: string;
@@ -35,7 +34,6 @@ export function matchAddress(address: string): RouteFacts {
       pattern: match.pattern,
       page: ("page" in route ? route.page : undefined) ?? null,
       layout: ("layout" in route ? route.layout : undefined) ?? null,
-      hero: route.hero ?? null,
       missing: route.missing ?? "not-found",
       request: match.request,
     };

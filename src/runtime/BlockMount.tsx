@@ -44,7 +44,7 @@ class BlockErrorBoundary extends Component<BoundaryProps, { error: Error | null 
   }
 }
 
-type MountedProps = { slot: RenderSlot; page: Page; hero: string | undefined };
+type MountedProps = { slot: RenderSlot; page: Page };
 
 /** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder). */
 function LoadedBlock(props: MountedProps) {
@@ -57,11 +57,11 @@ function LoadedBlock(props: MountedProps) {
   return <Block {...props} />;
 }
 
-export function BlockMount({ slot, page, hero }: MountedProps) {
+export function BlockMount({ slot, page }: MountedProps) {
   return (
     <BlockErrorBoundary slotId={slot.id}>
       <Suspense fallback={<div className="block-loading" aria-hidden="true" data-slot={slot.id} />}>
-        <LoadedBlock slot={slot} page={page} hero={hero} />
+        <LoadedBlock slot={slot} page={page} />
       </Suspense>
     </BlockErrorBoundary>
   );

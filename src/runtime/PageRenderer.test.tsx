@@ -16,7 +16,7 @@ function renderPage(runtime: Runtime, layout: ResolvedLayout, p = page()) {
   return render(
     <RuntimeProvider runtime={runtime}>
       <MemoryRouter>
-        <PageRenderer page={p} layout={layout} hero="content" />
+        <PageRenderer page={p} layout={layout} />
       </MemoryRouter>
     </RuntimeProvider>,
   );

@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useMemo } from "react";
 import type { Page } from "../content/contract.ts";
 import { BlockMount } from "./BlockMount.tsx";
 import type { ResolvedLayout } from "./layout.ts";
-import { formatProblem } from "./problems.ts";
 import { blockRegistry } from "./registry.ts";
 import { PageResourcesContext, useResourceLookup } from "./siteData.ts";
 import { pageSlots } from "./slots.ts";
@@ -14,16 +13,14 @@ export const CONTENT_SHOWN_MARK = "content-shown";
 type PageRendererProps = {
   page: Page;
   layout: ResolvedLayout;
-  hero: string | undefined;
   /** The server rendered this page: every block is in its HTML, so every block renders in the first pass too. */
   prerendered?: boolean | undefined;
 };
 
-function Slots({ page, layout, hero, prerendered = false }: PageRendererProps) {
+function Slots({ page, layout, prerendered = false }: PageRendererProps) {
   const text = useResourceLookup();
   const { slots, problems } = useMemo(() => pageSlots(layout, page, text), [layout, page, text]);
   useEffect(() => {
-    for (const problem of layout.problems) console.error(formatProblem(problem));
     for (const problem of problems) console.warn(`page "${page.name ?? page.id}": ${problem}`);
   }, [layout, problems, page]);
 
@@ -36,7 +33,7 @@ function Slots({ page, layout, hero, prerendered = false }: PageRendererProps) {
   return (
     <>
       {slots.map((slot) =>
-        painted || blockRegistry[slot.block].critical ? <BlockMount key={slot.id} slot={slot} page={page} hero={hero} /> : null,
+        painted || blockRegistry[slot.block].critical ? <BlockMount key={slot.id} slot={slot} page={page} /> : null,
       )}
     </>
   );

@@ -18,15 +18,12 @@ export interface BlockProps<Options> {
   /** A page image chosen by the layout as the section background. */
   background: string | null;
   page: Page;
-  /** Hero variant of the current route (registry/routes.json). */
-  hero: string | undefined;
 }
 
 /** Props the runtime passes to a mounted block, before its options are validated. */
 export interface MountProps {
   slot: RenderSlot;
   page: Page;
-  hero: string | undefined;
 }
 
 export interface BlockDefinition {
@@ -74,7 +71,7 @@ export function defineBlock<S extends OptionsSchema>(
   options: S,
   Component: ComponentType<BlockProps<z.output<S>>>,
 ): BlockDefinition {
-  function Mounted({ slot, page, hero }: MountProps) {
+  function Mounted({ slot, page }: MountProps) {
     const parsed = useMemo(() => resolveOptions(options, slot), [slot]);
     return (
       <Component
@@ -84,7 +81,6 @@ export function defineBlock<S extends OptionsSchema>(
         title={slot.title}
         background={slot.background}
         page={page}
-        hero={hero}
       />
     );
   }

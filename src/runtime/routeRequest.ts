@@ -7,7 +7,7 @@ import { matchRoutes } from "react-router-dom";
 import { routeTable } from "./registry.ts";
 import type { RouteEntry, RoutesFile } from "./schemas.ts";
 
-export type RouteConfig = Pick<RouteEntry, "page" | "layout" | "hero" | "missing" | "ancestor"> | RoutesFile["fallback"];
+export type RouteConfig = Pick<RouteEntry, "page" | "layout" | "missing" | "ancestor"> | RoutesFile["fallback"];
 
 export type RouteRequest =
   | { kind: "redirect"; to: string }

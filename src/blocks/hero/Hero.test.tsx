@@ -19,8 +19,8 @@ describe("hero", () => {
     carouselList: [{ id: 1, title: "Faster closes", shortDesc: "Month-end in 3 days" }],
   });
 
-  it("content variant: heading, short description, the picture beside them (whole, its space reserved) and the carousel list", () => {
-    const { container } = renderBlock(block, { page: p, hero: "content" });
+  it("content variant (the default): heading, short description, the picture beside them (whole, its space reserved) and the carousel list", () => {
+    const { container } = renderBlock(block, { page: p });
     expect(screen.getByRole("heading", { level: 1, name: "Smart work" })).toBeInTheDocument();
     expect(screen.getByText("Short words.")).toBeInTheDocument();
     expect(screen.getByText("Faster closes")).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe("hero", () => {
   });
 
   it("generic variant: category tag, heading1 and description", () => {
-    renderBlock(block, { page: p, hero: "generic" });
+    renderBlock(block, { page: p, options: { variant: "generic" } });
     expect(screen.getByText("Smart Work Solutions")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Generic heading" })).toBeInTheDocument();
     expect(screen.getByText("Description words.")).toBeInTheDocument();
@@ -39,25 +39,25 @@ describe("hero", () => {
   });
 
   it("people variant shows the hero image beside the text, with its space reserved", () => {
-    renderBlock(block, { page: p, hero: "people" });
+    renderBlock(block, { page: p, options: { variant: "people" } });
     const image = document.querySelector("img");
     expect(image).toHaveAttribute("width");
     expect(image).toHaveAttribute("height");
   });
 
-  it("the layout's variant wins over the route's; none renders nothing", () => {
-    const { container } = renderBlock(block, { page: p, hero: "content", options: { variant: "none" } });
+  it("variant none renders nothing", () => {
+    const { container } = renderBlock(block, { page: p, options: { variant: "none" } });
     expect(container).toBeEmptyDOMElement();
   });
 
   it("never uses a script address as a picture", () => {
-    const { container } = renderBlock(block, { page: page({ heading: "x", pageheroimage: "javascript:alert(1)" }), hero: "content" });
+    const { container } = renderBlock(block, { page: page({ heading: "x", pageheroimage: "javascript:alert(1)" }), options: { variant: "content" } });
     expect(container.querySelector(".hero")?.innerHTML ?? "").not.toContain("javascript");
     expect(container.querySelector(".hero img")).toBeNull();
   });
 
   it("home variant: the subtitle is in the document at once and appears 500 ms after the page shows", () => {
-    renderBlock(block, { page: p, hero: "home" });
+    renderBlock(block, { page: p, options: { variant: "home" } });
     expect(screen.getByRole("heading", { level: 1, name: "Smart work" })).toBeInTheDocument();
     // Its appearance waits by a CSS animation delay (the timing itself is measured in Chromium, tests/e2e/home.spec.ts).
     const subtitle = screen.getByText("Short words.").closest(".hero__subtitle");

@@ -5,10 +5,8 @@ import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { safeUrl } from "../../ui/url.ts";
-import { heroOptions, heroVariants, type HeroOptions } from "./options.ts";
+import { heroOptions, type HeroOptions } from "./options.ts";
 import "./hero.css";
-
-type Variant = (typeof heroVariants)[number];
 
 /** SPEC 9 "Hero subtitle delay". */
 export const subtitleDelayMs = 500;
@@ -35,12 +33,8 @@ function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: str
   );
 }
 
-function variantOf(options: HeroOptions, routeHero: string | undefined): Variant {
-  return options.variant ?? heroVariants.find((v) => v === routeHero) ?? "content";
-}
-
-export function Hero({ page, options, hero }: BlockProps<HeroOptions>) {
-  const variant = variantOf(options, hero);
+export function Hero({ page, options }: BlockProps<HeroOptions>) {
+  const { variant } = options;
   if (variant === "none") return null;
   const image = safeUrl(page[options.image] ?? page.image);
   // The hero picture is the page's largest paint: requested from the HTML's head, first.

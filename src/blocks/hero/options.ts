@@ -4,8 +4,14 @@ import { pageImageFields } from "../../content/contract.ts";
 export const heroVariants = ["home", "content", "generic", "people", "none"] as const;
 
 export const heroOptions = z.strictObject({
-  variant: z.optional(
-    z.enum(heroVariants).check(z.meta({ description: "Overrides the route's hero variant (registry/routes.json)." })),
+  variant: z._default(
+    z.enum(heroVariants).check(
+      z.meta({
+        description:
+          "Which hero: home (heading and delayed subtitle), content (heading, short description, carousel list), generic (category tag, main heading, description), people, or none.",
+      }),
+    ),
+    "content",
   ),
   image: z._default(
     z.enum(pageImageFields).check(z.meta({ description: "Page field holding the hero background image." })),
