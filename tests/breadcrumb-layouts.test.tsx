@@ -33,7 +33,7 @@ describe("where breadcrumbs show (layout data)", () => {
 
   it("sit in the default layout after the hero and fixed image, before the long description", async () => {
     const layout = await layoutSource("default");
-    const ids = layout?.slots.map((slot) => slot.id) ?? [];
+    const ids = layout.slots.map((slot) => slot.id);
     expect(ids.indexOf("breadcrumbs")).toBe(ids.indexOf("fixed-image") + 1);
     expect(ids.indexOf("long-description")).toBe(ids.indexOf("breadcrumbs") + 1);
   });

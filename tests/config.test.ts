@@ -3,14 +3,13 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import blocksFile from "../registry/blocks.json" with { type: "json" };
 import templatesFile from "../registry/templates.json" with { type: "json" };
-import { checkConfiguration } from "../src/cli/checkConfig.ts";
-import { generateSchemas, serializeSchema } from "../src/cli/schemas.ts";
 import { blockLoaders } from "../src/blocks/index.ts";
-import { blockOptions } from "../src/blocks/options.ts";
+import { readBlockFolders } from "../src/build/blockFolders.ts";
+import { generatedFiles } from "../src/build/generate.ts";
+import { checkSiteConfig } from "../src/build/siteConfig.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
-import { routeTable } from "../src/runtime/registry.ts";
+import { blockNames, routeTable } from "../src/runtime/registry.ts";
 
 /** A copy of the project's configuration where a test may break things. */
 function scratchProject(): string {
@@ -22,15 +21,24 @@ function scratchProject(): string {
 
 describe("registry and layouts", () => {
   it("all validate", async () => {
-    const { problems, layouts } = await checkConfiguration();
+    const { problems, layouts } = await checkSiteConfig();
     expect(problems.map(formatProblem)).toEqual([]);
     expect(layouts).toEqual(expect.arrayContaining(["default", "People", "SWS-OperationsTransformation-Utilities"]));
   });
 
-  it("name the same blocks in JSON and in code: loaders and option schemas", () => {
-    const names = Object.keys(blocksFile.blocks).sort();
-    expect(Object.keys(blockLoaders).sort()).toEqual(names);
-    expect(Object.keys(blockOptions).sort()).toEqual(names);
+  it("are generated from the block folders as they are now (npm run generate)", async () => {
+    const { declarations, problems } = await readBlockFolders();
+    expect(problems.map(formatProblem)).toEqual([]);
+    for (const [file, content] of Object.entries(generatedFiles(declarations))) {
+      expect(readFileSync(file, "utf8"), `${file} is stale: run npm run generate`).toBe(content);
+    }
+  });
+
+  it("load every block's component from the module its folder declares", async () => {
+    for (const name of blockNames) {
+      const definition = await blockLoaders[name]();
+      expect(typeof definition.Component, name).toBe("function");
+    }
   });
 
   it("map every content template name of SPEC 3", () => {
@@ -48,12 +56,6 @@ describe("registry and layouts", () => {
         "Carousel_People_PAGE_Template",
       ].sort(),
     );
-  });
-
-  it("have up-to-date JSON Schemas (npm run schemas regenerates them from the zod source)", () => {
-    for (const [file, schema] of Object.entries(generateSchemas())) {
-      expect(readFileSync(join("registry", file), "utf8"), `registry/${file} is stale: run npm run schemas`).toBe(serializeSchema(schema));
-    }
   });
 
   it("point every layout and registry file at its JSON Schema, for editor completion", () => {
@@ -90,7 +92,7 @@ describe("check:layouts on a deliberately broken layout", () => {
       }),
     );
     writeFileSync(join(root, "layouts", "Peple.json"), JSON.stringify({ $schema: "../registry/layout.schema.json", slots: [] }));
-    const { problems } = await checkConfiguration(root);
+    const { problems } = await checkSiteConfig(root);
     expect(problems.map(formatProblem)).toEqual([
       'layouts/People.json: slots[0].block: unknown block "testimonial" (did you mean "testimonials"?)',
       'layouts/People.json: slots[1].items: unknown key "tag" (did you mean "tags"?)',
@@ -104,12 +106,61 @@ describe("check:layouts on a deliberately broken layout", () => {
   it("reports a broken registry file with its path", async () => {
     const root = scratchProject();
     const routes = JSON.parse(readFileSync(join(root, "registry", "routes.json"), "utf8")) as { routes: Record<string, unknown>[] };
-    routes.routes[0] = { path: "Home", page: "index", heros: "home" };
+    routes.routes[0] = { path: "Home", pages: "index" };
     writeFileSync(join(root, "registry", "routes.json"), JSON.stringify(routes));
-    const { problems } = await checkConfiguration(root);
+    const { problems } = await checkSiteConfig(root);
     expect(problems.map(formatProblem)).toEqual([
+      'registry/routes.json: routes[0]: unknown key "pages" (did you mean "page"?)',
       "registry/routes.json: routes[0].path: a route path starts with '/' and has plain segments or ':params'",
-      'registry/routes.json: routes[0]: unknown key "heros" (did you mean "hero"?)',
     ]);
+  });
+});
+
+describe("check:layouts in one pass", () => {
+  it("reports a broken registry file, a layout that is not JSON and a bad block option together", async () => {
+    const root = scratchProject();
+    writeFileSync(join(root, "registry", "resource-defaults.json"), "{ not json");
+    writeFileSync(join(root, "layouts", "Blogs.json"), "[");
+    const contact = JSON.parse(readFileSync(join(root, "layouts", "Contact-Us.json"), "utf8")) as { slots: Record<string, unknown>[] };
+    contact.slots.push({ id: "faqs", options: { openFirst: 1 } });
+    writeFileSync(join(root, "layouts", "Contact-Us.json"), JSON.stringify(contact));
+    const lines = (await checkSiteConfig(root)).problems.map(formatProblem);
+    expect(lines).toEqual([
+      expect.stringMatching(/^layouts\/Blogs\.json: not valid JSON: /),
+      expect.stringMatching(/^layouts\/Contact-Us\.json: slots\[\d+\]\.options\.openFirst: Invalid input: expected boolean, received number$/),
+      expect.stringMatching(/^registry\/resource-defaults\.json: not valid JSON: /),
+    ]);
+  });
+});
+
+describe("a block folder", () => {
+  /** A copy of src/blocks (and the runtime its declarations import) where a test may add a folder. */
+  function scratchBlocks(): string {
+    const root = mkdtempSync(join(tmpdir(), "corvane-blocks-"));
+    cpSync("src", join(root, "src"), { recursive: true, filter: (path) => !path.endsWith(".test.tsx") && !path.endsWith(".test.ts") });
+    return root;
+  }
+
+  it("is named by its folder and points at a component beside it", async () => {
+    const root = scratchBlocks();
+    const folder = join(root, "src", "blocks", "quote-wall");
+    cpSync(join("src", "blocks", "faq"), folder, { recursive: true });
+    writeFileSync(
+      join(folder, "block.ts"),
+      readFileSync(join(folder, "block.ts"), "utf8").replace('name: "faq"', 'name: "quotes"').replace('component: "Faq.tsx"', 'component: "QuoteWall.tsx"'),
+    );
+    const { problems, declarations } = await readBlockFolders(root);
+    expect(problems.map(formatProblem)).toEqual([
+      'src/blocks/quote-wall/block.ts: name: the block\'s name is its folder\'s: "quote-wall", not "quotes"',
+      "src/blocks/quote-wall/block.ts: component: no file src/blocks/quote-wall/QuoteWall.tsx",
+    ]);
+    expect(declarations.map((block) => block.name)).toContain("faq");
+  });
+
+  it("without a declaration is named", async () => {
+    const root = scratchBlocks();
+    cpSync(join("src", "blocks", "faq", "Faq.tsx"), join(root, "src", "blocks", "loose", "Loose.tsx"));
+    const { problems } = await readBlockFolders(root);
+    expect(problems.map(formatProblem)).toEqual(["src/blocks/loose/block.ts: every block folder declares its block here (see README, Adding a block)"]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { organizationJsonLd, organizationPlaceholder } from "../src/cli/organizationPlugin.ts";
+import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
 import { PRERENDERED_SCRIPT_ID, PrerenderedDataSchema } from "../src/runtime/prerendered.ts";
 import { routeTable } from "../src/runtime/registry.ts";
 import { renderDocument, renderPage } from "../src/ssr/entry-server.tsx";

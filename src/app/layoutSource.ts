@@ -1,11 +1,13 @@
 /**
  * The layouts, each its own small chunk fetched when a page needs it, already resolved and
- * validated by the build (src/cli/layoutsPlugin.ts). Names match ignoring case, as routes do.
+ * checked by the build (src/build/layoutsPlugin.ts).
  */
 import { layoutModules } from "virtual:corvane-layouts";
-import type { ResolvedLayout } from "../runtime/layout.ts";
+import { chooseLayout, type ResolvedLayout } from "../runtime/layout.ts";
 
-export async function layoutSource(name: string): Promise<ResolvedLayout | undefined> {
-  const load = Object.hasOwn(layoutModules, name.toLowerCase()) ? layoutModules[name.toLowerCase()] : undefined;
-  return load ? (await load()).default : undefined;
+export async function layoutSource(name: string): Promise<ResolvedLayout> {
+  const load = chooseLayout(name, (key) => (Object.hasOwn(layoutModules, key) ? layoutModules[key] : undefined));
+  // The build refuses a site without layouts/default.json; this is a broken build, not a page.
+  if (!load) throw new Error(`no layout for "${name}" and no default layout`);
+  return (await load()).default;
 }

@@ -1,6 +1,6 @@
 /** Runs the fixture content service inside `vite` (dev) and `vite preview`. */
 import type { Plugin } from "vite";
-import { serviceFromEnv, toMiddleware } from "./node.ts";
+import { serviceFromEnv, toMiddleware } from "../server/node.ts";
 
 export function contentServicePlugin(): Plugin {
   return {

@@ -1,54 +1,61 @@
 /**
- * Layouts are validated and resolved when the build (or dev server) loads them, not in the
- * browser: `virtual:corvane-layouts` maps every layout name to a lazily loaded module holding
- * its resolved slots. A layout with a problem fails the build, or shows in the dev overlay,
- * with the same file / JSON path / message lines as `npm run check:layouts`. The browser
- * therefore ships plain data and no schema validator.
+ * Layouts are read, resolved and checked when the dev server or the build loads them, never in
+ * the browser: `virtual:corvane-layouts` maps every layout name to a lazily loaded module
+ * holding its resolved slots. A layout with a problem (its files, its extends, any slot's block
+ * options) fails the build, and in the dev server shows in the error overlay, with the same
+ * file / JSON path / message lines as `npm run check:layouts`. At start the whole
+ * configuration is checked (./siteConfig.ts): the build stops on any problem; the dev server
+ * lists them and keeps serving, so an author can fix one file at a time.
  */
-import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
 import { formatProblem } from "../runtime/problems.ts";
-import { layoutFileName, resolveLayout, type LayoutSource } from "../runtime/layout.ts";
+import { layoutFileName, layoutKey, type ResolvedLayout } from "../runtime/layout.ts";
+import { checkLayout, checkSiteConfig, readLayoutFiles } from "./siteConfig.ts";
 
 const indexId = "virtual:corvane-layouts";
 const layoutPrefix = "virtual:corvane-layout/";
 
+const problemList = (problems: Parameters<typeof formatProblem>[0][]) => problems.map(formatProblem).join("\n");
+
 export function layoutsPlugin(): Plugin {
-  let layoutsDir = resolve("layouts");
-  const names = () => readdirSync(layoutsDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -".json".length));
-  const source: LayoutSource = (name) => {
-    const file = names().find((n) => n.toLowerCase() === name.toLowerCase());
-    if (!file) return Promise.resolve(undefined);
-    const path = join(layoutsDir, `${file}.json`);
-    try {
-      return Promise.resolve(JSON.parse(readFileSync(path, "utf8")) as unknown);
-    } catch (error) {
-      return Promise.reject(new Error(`${layoutFileName(file)}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
-    }
-  };
+  let root = process.cwd();
+  let building = false;
+  const layoutsDir = () => resolve(root, "layouts");
 
   return {
     name: "corvane:layouts",
     configResolved(config) {
-      layoutsDir = resolve(config.root, "layouts");
+      root = config.root;
+      building = config.command === "build";
+    },
+    async buildStart() {
+      // Vitest runs the same plugins; tests/config.test.ts makes this check there.
+      if (process.env.VITEST) return;
+      const { problems } = await checkSiteConfig(root);
+      if (problems.length === 0) return;
+      if (building) this.error(`layout/registry problems:\n${problemList(problems)}`);
+      else this.warn(`layout/registry problems (pages using these layouts show the error overlay):\n${problemList(problems)}`);
     },
     resolveId(id) {
       if (id === indexId || id.startsWith(layoutPrefix)) return `\0${id}`;
       return null;
     },
     async load(id) {
+      if (id !== `\0${indexId}` && !id.startsWith(`\0${layoutPrefix}`)) return null;
+      const files = readLayoutFiles(layoutsDir());
+      // Any layout file may be extended by the one loaded: a change to any of them reloads it.
+      for (const name of files.names) this.addWatchFile(join(layoutsDir(), `${name}.json`));
       if (id === `\0${indexId}`) {
-        for (const file of names()) this.addWatchFile(join(layoutsDir, `${file}.json`));
-        const entries = names().map((name) => `  ${JSON.stringify(name.toLowerCase())}: () => import(${JSON.stringify(layoutPrefix + name)}),`);
+        const entries = files.names.map((name) => `  ${JSON.stringify(layoutKey(name))}: () => import(${JSON.stringify(layoutPrefix + name)}),`);
         return `export const layoutModules = {\n${entries.join("\n")}\n};\n`;
       }
-      if (!id.startsWith(`\0${layoutPrefix}`)) return null;
       const name = id.slice(`\0${layoutPrefix}`.length);
-      for (const file of names()) this.addWatchFile(join(layoutsDir, `${file}.json`));
-      const layout = await resolveLayout(name, source);
-      if (layout.problems.length > 0) this.error(`layout problems:\n${layout.problems.map(formatProblem).join("\n")}`);
-      return `export default ${JSON.stringify(layout)};\n`;
+      const { problems, ...layout } = await checkLayout(name, files.source);
+      const fileProblems = files.problems.filter((problem) => problem.file === layoutFileName(name));
+      if (problems.length + fileProblems.length > 0) this.error(`layout problems:\n${problemList([...fileProblems, ...problems])}`);
+      const resolved: ResolvedLayout = layout;
+      return `export default ${JSON.stringify(resolved)};\n`;
     },
   };
 }

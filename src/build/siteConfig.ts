@@ -1,54 +1,59 @@
 /**
- * Validates everything a layout author edits (registry/*.json and layouts/*.json) against
- * the runtime's schemas and the blocks' option schemas, and returns every problem with its
- * file and JSON path. Used by `npm run check:layouts`, the build and the tests.
+ * The one reader and checker of what layout authors edit: registry/*.json and layouts/*.json,
+ * against the runtime's schemas and every block's declared options. It returns every problem
+ * in one pass, each with file, JSON path and message, for `npm run check:layouts`, the Vite
+ * plugin (dev server and build, ./layoutsPlugin.ts), the layout inspector and the tests.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { en } from "zod/locales";
-import { blockOptions } from "../blocks/options.ts";
-import { heroVariants } from "../blocks/hero/options.ts";
-import { resolveLayout, layoutFileName, type LayoutSource } from "../runtime/layout.ts";
-import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
-import { BlockRegistryFileSchema, ResourceDefaultsFileSchema, RoutesFileSchema, templateRegistryFileSchema } from "../runtime/schemas.ts";
-import { blockNames, blockRegistry, routeTable, templateRegistry, type BlockName } from "../runtime/registry.ts";
+import { blockDeclarations } from "../blocks/declarations.generated.ts";
+import { layoutFileName, layoutKey, resolveLayout, type LayoutResolution, type LayoutSource } from "../runtime/layout.ts";
+import { formatPath, formatProblem, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { BlockRegistryFileSchema, ResourceDefaultsFileSchema, RoutesFileSchema, templateRegistryFileSchema, type RoutesFile, type TemplateRegistryFile } from "../runtime/schemas.ts";
+import { blockNames, blockRegistry, isBlockName, type BlockName } from "../runtime/registry.ts";
 import { suggest } from "../runtime/suggest.ts";
 
 z.config(en());
 
-export interface CheckResult {
+export interface LayoutFiles {
+  /** Layout names as their files spell them. */
+  names: string[];
+  /** Raw JSON of a layout by name, any case; undefined when there is no such file. */
+  source: LayoutSource;
+  /** Files that cannot be read as layouts at all (not JSON, two names differing in case). */
   problems: ConfigProblem[];
-  layouts: string[];
 }
 
-/** Reads layouts/<name>.json (any case) as raw JSON; a file that is not JSON is reported, not thrown. */
-export function diskLayouts(dir: string, problems: ConfigProblem[]): { names: string[]; source: LayoutSource } {
-  const files = readdirSync(dir).filter((file) => file.endsWith(".json"));
-  const byName = new Map(files.map((file) => [file.slice(0, -".json".length).toLowerCase(), file]));
-  const seen = new Set<string>();
+/** Reads layouts/ once. A file that is not JSON is reported, not thrown, and read as empty. */
+export function readLayoutFiles(dir: string): LayoutFiles {
+  const files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();
+  const problems: ConfigProblem[] = [];
+  const byKey = new Map<string, string>();
   for (const file of files) {
-    const key = file.toLowerCase();
-    if (seen.has(key)) problems.push({ file: `layouts/${file}`, path: "", message: "another layout file has the same name in a different case" });
-    seen.add(key);
+    const key = layoutKey(file.slice(0, -".json".length));
+    if (byKey.has(key)) problems.push({ file: `layouts/${file}`, path: "", message: `another layout file (layouts/${byKey.get(key) ?? ""}) has the same name in a different case` });
+    else byKey.set(key, file);
   }
-  const read = (name: string): unknown => {
-    const file = byName.get(name.toLowerCase());
-    if (!file) return undefined;
-    const text = readFileSync(join(dir, file), "utf8");
+  const parsed = new Map<string, unknown>();
+  for (const [key, file] of byKey) {
     try {
-      return JSON.parse(text) as unknown;
+      parsed.set(key, JSON.parse(readFileSync(join(dir, file), "utf8")) as unknown);
     } catch (error) {
       problems.push({ file: `layouts/${file}`, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
-      return { slots: [] };
+      parsed.set(key, { slots: [] });
     }
+  }
+  return {
+    names: files.map((file) => file.slice(0, -".json".length)),
+    source: (name) => Promise.resolve(parsed.get(layoutKey(name))),
+    problems,
   };
-  const source: LayoutSource = (name) => Promise.resolve(read(name));
-  return { names: files.map((file) => file.slice(0, -".json".length)), source };
 }
 
 function optionProblems(block: BlockName, options: unknown, file: string, path: string): ConfigProblem[] {
-  const schema = blockOptions[block];
+  const schema = blockDeclarations[block].options;
   const parsed = schema.safeParse(options ?? {});
   if (parsed.success) return [];
   return zodProblems(file, schema, parsed.error).map((problem) => ({
@@ -57,86 +62,106 @@ function optionProblems(block: BlockName, options: unknown, file: string, path: 
   }));
 }
 
-/** The registry files against their schemas; the rest of the check relies on them being sound. */
-function registryProblems(root: string): ConfigProblem[] {
-  const files = [
-    ["blocks.json", BlockRegistryFileSchema],
-    ["templates.json", templateRegistryFileSchema(blockNames)],
-    ["routes.json", RoutesFileSchema],
-    ["resource-defaults.json", ResourceDefaultsFileSchema],
-  ] as const;
-  return files.flatMap(([file, schema]) => {
-    const name = `registry/${file}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(readFileSync(join(root, "registry", file), "utf8"));
-    } catch (error) {
-      return [{ file: name, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }];
-    }
-    const parsed = schema.safeParse(value);
-    return parsed.success ? [] : zodProblems(name, schema, parsed.error);
-  });
+/**
+ * A layout resolved and fully checked: its files (and the files it extends) and the options of
+ * every slot against its block's schema, each problem reported where it was written.
+ */
+export async function checkLayout(name: string, source: LayoutSource): Promise<LayoutResolution> {
+  const layout = await resolveLayout(name, source);
+  const options = layout.slots.flatMap((slot) =>
+    slot.kind === "block" ? optionProblems(slot.block, slot.options, slot.origin.file, `${slot.origin.path}.options`) : [],
+  );
+  return { ...layout, problems: [...layout.problems, ...options] };
 }
 
-export async function checkConfiguration(root = process.cwd()): Promise<CheckResult> {
-  const registry = registryProblems(root);
-  if (registry.length > 0) return { problems: registry, layouts: [] };
-  const problems: ConfigProblem[] = [];
-  const { names, source } = diskLayouts(join(root, "layouts"), problems);
+/** A registry file against its schema; returns the parsed data too, for the checks that rely on it. */
+function registryFile<S extends z.ZodMiniType>(root: string, file: string, schema: S, problems: ConfigProblem[]): z.output<S> | undefined {
+  const name = `registry/${file}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(join(root, "registry", file), "utf8"));
+  } catch (error) {
+    problems.push({ file: name, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    return undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  problems.push(...zodProblems(name, schema, parsed.error));
+  return undefined;
+}
 
-  // Layout file names must be something the site can ask for: a route's page or layout, a
-  // page reached through the catch-all, or a base other layouts extend.
+/** Layout file names must be something the site can ask for: a route's page or layout, a catch-all page, or a base. */
+function unusedLayouts(routes: RoutesFile, names: string[], extended: Set<string>): ConfigProblem[] {
   const known = new Map<string, string>([["default", "default"]]);
-  const know = (name: string) => known.set(name.toLowerCase(), name);
-  for (const route of routeTable.routes) {
+  const know = (name: string) => known.set(layoutKey(name), name);
+  for (const route of routes.routes) {
     if (route.page) know(route.page);
     if (route.layout) know(route.layout);
   }
-  for (const page of routeTable.knownPages) know(page);
-  const extended = new Set<string>();
-
-  for (const name of names) {
-    const layout = await resolveLayout(name, source);
-    // Problems of an extended base are reported once, for the base file itself.
-    problems.push(...layout.problems.filter((problem) => problem.file === layoutFileName(name)));
-    const raw = (await source(name)) as { extends?: unknown } | undefined;
-    if (typeof raw?.extends === "string") extended.add(raw.extends.toLowerCase());
-    for (const slot of layout.slots) {
-      if (slot.kind !== "block" || slot.origin.file !== layoutFileName(name)) continue;
-      problems.push(...optionProblems(slot.block, slot.options, slot.origin.file, `${slot.origin.path}.options`));
-    }
-  }
-  for (const name of names) {
-    if (!known.has(name.toLowerCase()) && !extended.has(name.toLowerCase())) {
+  for (const page of routes.knownPages) know(page);
+  return names
+    .filter((name) => !known.has(layoutKey(name)) && !extended.has(layoutKey(name)))
+    .map((name) => {
       const guess = suggest(name, [...known.values()]);
-      problems.push({
+      return {
         file: layoutFileName(name),
         path: "",
         message: `no route or page uses layout "${name}"${guess ? ` (did you mean "${guess}"?)` : ""}; page names come from registry/routes.json`,
-      });
-    }
-  }
+      };
+    });
+}
 
-  for (const [name, template] of Object.entries(templateRegistry)) {
-    problems.push(...optionProblems(template.block, template.options, "registry/templates.json", formatPath(["templates", name, "options"])));
-    if (blockRegistry[template.block].consumes.length === 0) {
-      problems.push({ file: "registry/templates.json", path: formatPath(["templates", name, "block"]), message: `block "${template.block}" shows no items, so it cannot show a content template` });
-    }
-  }
-
-  routeTable.routes.forEach((route, index) => {
-    if (route.hero !== undefined && !(heroVariants as readonly string[]).includes(route.hero)) {
-      problems.push({ file: "registry/routes.json", path: formatPath(["routes", index, "hero"]), message: `unknown hero variant "${route.hero}"; expected one of ${heroVariants.join(", ")}` });
-    }
-  });
+function repeatedRoutes(routes: RoutesFile): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const paths = new Map<string, number>();
-  routeTable.routes.forEach((route, index) => {
+  routes.routes.forEach((route, index) => {
     const key = route.path.toLowerCase();
     const first = paths.get(key);
     if (first !== undefined) problems.push({ file: "registry/routes.json", path: formatPath(["routes", index, "path"]), message: `"${route.path}" repeats routes[${first}] (routes match ignoring case)` });
     else paths.set(key, index);
   });
+  return problems;
+}
 
-  problems.sort((a, b) => a.file.localeCompare(b.file) || a.path.localeCompare(b.path, "en", { numeric: true }));
-  return { problems, layouts: names };
+function templateProblems(templates: TemplateRegistryFile): ConfigProblem[] {
+  return Object.entries(templates.templates).flatMap(([name, { block, options }]) => {
+    // An unknown block name was reported by the file's schema.
+    if (!isBlockName(block)) return [];
+    return [
+      ...optionProblems(block, options, "registry/templates.json", formatPath(["templates", name, "options"])),
+      ...(blockRegistry[block].consumes.length === 0
+        ? [{ file: "registry/templates.json", path: formatPath(["templates", name, "block"]), message: `block "${block}" shows no items, so it cannot show a content template` }]
+        : []),
+    ];
+  });
+}
+
+export interface SiteConfigCheck {
+  problems: ConfigProblem[];
+  /** Layout names as their files spell them. */
+  layouts: string[];
+}
+
+/** Every problem of registry/ and layouts/ under `root`, sorted by file and path, each once. */
+export async function checkSiteConfig(root = process.cwd()): Promise<SiteConfigCheck> {
+  const problems: ConfigProblem[] = [];
+  registryFile(root, "blocks.json", BlockRegistryFileSchema, problems);
+  const templates = registryFile(root, "templates.json", templateRegistryFileSchema(blockNames), problems);
+  const routes = registryFile(root, "routes.json", RoutesFileSchema, problems);
+  registryFile(root, "resource-defaults.json", ResourceDefaultsFileSchema, problems);
+
+  const files = readLayoutFiles(join(root, "layouts"));
+  problems.push(...files.problems);
+  const extended = new Set<string>();
+  for (const name of files.names) {
+    problems.push(...(await checkLayout(name, files.source)).problems);
+    const raw = (await files.source(name)) as { extends?: unknown } | undefined;
+    if (typeof raw?.extends === "string") extended.add(layoutKey(raw.extends));
+  }
+  if (routes) problems.push(...unusedLayouts(routes, files.names, extended), ...repeatedRoutes(routes));
+  if (templates) problems.push(...templateProblems(templates));
+
+  const unique = new Map(problems.map((problem) => [formatProblem(problem), problem]));
+  const sorted = [...unique.values()].sort((a, b) => a.file.localeCompare(b.file) || a.path.localeCompare(b.path, "en", { numeric: true }));
+  return { problems: sorted, layouts: files.names };
 }

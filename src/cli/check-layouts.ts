@@ -3,9 +3,9 @@
  * JSON path and message; exit code 1 when there is any.
  */
 import { formatProblem } from "../runtime/problems.ts";
-import { checkConfiguration } from "./checkConfig.ts";
+import { checkSiteConfig } from "../build/siteConfig.ts";
 
-const { problems, layouts } = await checkConfiguration();
+const { problems, layouts } = await checkSiteConfig();
 if (problems.length > 0) {
   for (const problem of problems) console.error(formatProblem(problem));
   console.error(`\n${problems.length} problem${problems.length === 1 ? "" : "s"} found.`);

@@ -6,9 +6,9 @@
 import { createContentClient } from "../content/client.ts";
 import { formatInspection } from "../inspector/inspect.ts";
 import { inspectAddress } from "../inspector/inspectAddress.ts";
-import { formatProblem, type ConfigProblem } from "../runtime/problems.ts";
+import { formatProblem } from "../runtime/problems.ts";
 import { serviceFromEnv } from "../server/node.ts";
-import { diskLayouts } from "./checkConfig.ts";
+import { readLayoutFiles } from "../build/siteConfig.ts";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
@@ -32,10 +32,10 @@ if (base) {
   client = createContentClient({ base: "http://fixture-service.invalid", timeoutMs, fetch: inProcess });
 }
 
-const problems: ConfigProblem[] = [];
+const layouts = readLayoutFiles("layouts");
 try {
-  const report = await inspectAddress(address, { client, layouts: diskLayouts("layouts", problems).source });
-  for (const problem of problems) console.error(formatProblem(problem));
+  for (const problem of layouts.problems) console.error(formatProblem(problem));
+  const report = await inspectAddress(address, { client, layouts: layouts.source });
   console.log(json ? JSON.stringify(report, null, 2) : formatInspection(report));
 } catch (error) {
   console.error(`inspect ${address}: ${error instanceof Error ? error.message : String(error)}`);

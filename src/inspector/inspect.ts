@@ -5,10 +5,10 @@
  * blocks' own check); this module only adds them up and words them.
  */
 import * as z from "zod/mini";
-import { blockOptions } from "../blocks/options.ts";
+import { blockDeclarations } from "../blocks/declarations.generated.ts";
 import { contentTypeName, type Page } from "../content/contract.ts";
 import { checkSlotOptions } from "../runtime/block.tsx";
-import { layoutFileName, type ResolvedLayout } from "../runtime/layout.ts";
+import { layoutFileName, type LayoutResolution, type ResolvedLayout } from "../runtime/layout.ts";
 import { formatPath, formatProblem } from "../runtime/problems.ts";
 import type { TextLookup } from "../runtime/resolveText.ts";
 import { templateRegistry } from "../runtime/registry.ts";
@@ -38,7 +38,8 @@ function firstIssue(error: z.core.$ZodError): { path: string; message: string } 
   return { path: formatPath(["options", ...(issue?.path ?? [])]), message: issue?.message ?? z.prettifyError(error) };
 }
 
-export function inspectPage(route: RouteFacts, page: Page, layout: ResolvedLayout | null, text: TextLookup): PageInspection {
+/** `layout` comes from the build (with its problems) in the CLI, or from the browser's resolved layouts in the dev overlay. */
+export function inspectPage(route: RouteFacts, page: Page, layout: LayoutResolution | ResolvedLayout | null, text: TextLookup): PageInspection {
   const facts = { route, page: { id: page.id, name: page.name } };
   if (!layout) return { ...facts, layout: null, slots: [] };
   const { slots, inspection } = pageSlots(layout, page, text);
@@ -46,7 +47,7 @@ export function inspectPage(route: RouteFacts, page: Page, layout: ResolvedLayou
   const inspected = inspection.map((entry): InspectedSlot => {
     const rendered = entry.reason === null ? byId.get(entry.id) : undefined;
     if (!rendered) return { ...entry, renders: false };
-    const checked = checkSlotOptions(blockOptions[rendered.block], rendered);
+    const checked = checkSlotOptions(blockDeclarations[rendered.block].options, rendered);
     if (checked.outcome === "invalid") return { ...entry, renders: false, reason: { kind: "options-invalid", ...firstIssue(checked.error) } };
     if (checked.outcome === "fallback") {
       const { path, message } = firstIssue(checked.ignored);
@@ -56,7 +57,7 @@ export function inspectPage(route: RouteFacts, page: Page, layout: ResolvedLayou
   });
   return {
     ...facts,
-    layout: { name: layout.name, file: layoutFileName(layout.name), extends: layout.extends ?? [], problems: layout.problems.map(formatProblem) },
+    layout: { name: layout.name, file: layoutFileName(layout.name), extends: layout.extends ?? [], problems: ("problems" in layout ? layout.problems : []).map(formatProblem) },
     slots: inspected,
   };
 }
@@ -150,7 +151,7 @@ export function describeSelection(slot: InspectedSlot): string | null {
 export function formatInspection(report: PageInspection): string {
   const { route, page, layout } = report;
   const lines = [
-    `route   ${route.pattern}${route.redirectedFrom ? ` (redirected from ${route.redirectedFrom})` : ""}${route.hero ? `, hero ${route.hero}` : ""}`,
+    `route   ${route.pattern}${route.redirectedFrom ? ` (redirected from ${route.redirectedFrom})` : ""}`,
     `page    asked ${JSON.stringify(route.request)} → id ${page.id}${page.name ? `, name ${JSON.stringify(page.name)}` : ""}`,
   ];
   if (!layout) {

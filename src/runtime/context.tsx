@@ -15,8 +15,8 @@ export interface Runtime {
   client: ContentClient;
   /** The blocks, each loaded on first use (createLazyBlocks). */
   blocks: LazyBlocks;
-  /** A page's layout by name, resolved; undefined when there is no such layout. */
-  layouts: (name: string) => Promise<ResolvedLayout | undefined>;
+  /** The layout a page of this name uses, resolved (its own, else the default one). */
+  layouts: (name: string) => Promise<ResolvedLayout>;
   stores: SiteStores;
   loadingDelayMs: number;
   /** The public origin for canonical links (SITE_URL on the server; the page's own origin in a plain build). */

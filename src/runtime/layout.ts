@@ -1,8 +1,9 @@
 /**
  * Layout resolution: a page name becomes the ordered slots of its layout file, following
  * `extends` (base slots, patched, removed or extended by the page's own entries), and each
- * slot is checked against the block registry. Problems are collected, never thrown: the
- * check:layouts command prints them all, the browser skips the broken slot.
+ * slot is checked against the block registry. It runs when the site is built (and in the dev
+ * server), never in the browser: src/build/siteConfig.ts collects every problem, and a layout
+ * with any problem does not build, so the browser only ever receives `ResolvedLayout`s.
  */
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
 import { lacksDefault } from "./resolveText.ts";
@@ -36,14 +37,30 @@ export interface TemplatesSlot extends SlotCommon {
 
 export type LayoutSlot = BlockSlot | TemplatesSlot;
 
+/** A layout as the browser receives it: resolved and free of problems. */
 export interface ResolvedLayout {
   /** The layout file actually used (the page name, or `default`). */
   name: string;
   slots: LayoutSlot[];
   settings: LayoutSettings;
-  problems: ConfigProblem[];
   /** The layouts it extends, nearest first (for the layout inspector). */
   extends?: string[];
+}
+
+/** A layout as the build resolves it, with what is wrong with it. */
+export interface LayoutResolution extends ResolvedLayout {
+  problems: ConfigProblem[];
+}
+
+/** Layout file names match page names ignoring case, as routes do. */
+export const layoutKey = (name: string) => name.toLowerCase();
+
+/**
+ * Which layout a page uses (SPEC 2.3): its own file when there is one, else `default`, the
+ * common content page. The one statement of the rule, for the build and for the browser.
+ */
+export function chooseLayout<T>(name: string, byKey: (key: string) => T | undefined): T | undefined {
+  return byKey(layoutKey(name)) ?? byKey("default");
 }
 
 const layoutSchema = layoutFileSchema(blockNames);
@@ -194,18 +211,17 @@ function finish(draft: Draft, problems: ConfigProblem[]): LayoutSlot | null {
 }
 
 /**
- * The layout of a page: `layouts/<name>.json` when it exists, else `layouts/default.json`.
+ * The layout of a page: `layouts/<name>.json` when it exists, else `layouts/default.json`
+ * (see `chooseLayout`).
  */
-export async function resolveLayout(name: string, source: LayoutSource): Promise<ResolvedLayout> {
+export async function resolveLayout(name: string, source: LayoutSource): Promise<LayoutResolution> {
   const problems: ConfigProblem[] = [];
-  let used = name;
-  let collected = await collect(name, source, [], problems);
+  const own = await collect(name, source, [], problems);
+  const used = own === null ? "default" : name;
+  const collected = own ?? (await collect("default", source, [], problems));
   if (collected === null) {
-    used = "default";
-    collected = (await collect("default", source, [], problems)) ?? { slots: [], settings: defaultLayoutSettings, lineage: [] };
-    if (collected.slots.length === 0 && problems.length === 0) {
-      problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
-    }
+    problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
+    return { name: used, slots: [], settings: defaultLayoutSettings, problems, extends: [] };
   }
   const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
   return { name: used, slots, settings: collected.settings, problems, extends: collected.lineage };

@@ -1,8 +1,9 @@
 /**
- * The JSON registry: block names, content templates, routes and resource defaults.
+ * The JSON registry: block names (generated from the block folders), content templates, routes
+ * and resource defaults.
  *
  * These files are validated when the build loads them, by check:layouts and by the tests
- * (src/cli/checkConfig.ts, with the schemas of ./schemas.ts); a problem fails the build with
+ * (src/build/siteConfig.ts, with the schemas of ./schemas.ts); a problem fails the build with
  * file, path and message. The browser therefore reads them as typed data without shipping
  * the validator.
  */
@@ -12,7 +13,7 @@ import routesFile from "../../registry/routes.json" with { type: "json" };
 import templatesFile from "../../registry/templates.json" with { type: "json" };
 import type { BlockRegistryFile, RoutesFile, TemplateRegistryFile } from "./schemas.ts";
 
-/** Every block name, as written in registry/blocks.json: the component map must cover exactly these. */
+/** Every block name: a folder under src/blocks/, listed in the generated registry/blocks.json. */
 export type BlockName = keyof typeof blocksFile.blocks;
 
 export type BlockEntry = BlockRegistryFile["blocks"][string];

@@ -13,7 +13,7 @@ import { TextSourceSchema } from "./textSource.ts";
 
 const describe = (description: string) => z.meta({ description });
 
-const slotIdPattern = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+export const slotIdPattern = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 export const SlotIdSchema = z
   .string()
   .check(z.regex(slotIdPattern, "a slot id is lower-case words joined by '-' (e.g. \"ppl-icons-1\")"));
@@ -49,20 +49,21 @@ export const BlockEntrySchema = z
           "Content types the block shows. Slots of this block must select items of these types; [] means the block reads page fields only and takes no `items`.",
         ),
       ),
-    critical: z.optional(
-      z
-        .boolean()
-        .check(
-          describe(
-            "Loaded before the page's content shows (above-the-fold blocks). Other blocks load right after, so their code never delays first content.",
-          ),
+    critical: z
+      .boolean()
+      .check(
+        describe(
+          "Loaded before the page's content shows (above-the-fold blocks). Other blocks load right after, so their code never delays first content.",
         ),
-    ),
+      ),
+    module: z.string().check(describe("The block's component module under src/blocks/.")),
   })
   .check(describe("A block the runtime can mount."));
 
+/** registry/blocks.json: generated from the block folders by `npm run generate`, never edited. */
 export const BlockRegistryFileSchema = z.strictObject({
   $schema: z.optional(z.string()),
+  $comment: z.optional(z.string()),
   blocks: z.record(
     z.string().check(z.regex(slotIdPattern, "a block name is lower-case words joined by '-'")),
     BlockEntrySchema,
@@ -223,7 +224,6 @@ export const RouteEntrySchema = z
       nonEmpty.check(describe("Page name requested from the service. Absent: the visited path is requested.")),
     ),
     layout: z.optional(nonEmpty.check(describe("Layout file to use. Default: the page name, then `default`."))),
-    hero: z.optional(nonEmpty.check(describe("Hero variant for the page's hero block."))),
     missing: z.optional(
       z
         .enum(["not-found", "home"])
@@ -262,7 +262,6 @@ export const RoutesFileSchema = z.strictObject({
   routes: z.array(RouteEntrySchema),
   fallback: z
     .strictObject({
-      hero: z.optional(nonEmpty),
       missing: z.enum(["not-found", "home"]),
     })
     .check(describe("Any other path: the path is requested as a page (the catch-all).")),

@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRuntime, type Runtime } from "./context.tsx";
 import type { ResolvedLayout } from "./layout.ts";
-import { defaultLayoutSettings } from "./layoutSettings.ts";
 import type { LoadedPage, PageLoad } from "./pageLoad.ts";
 import { blockRegistry } from "./registry.ts";
 import { loadMenus, loadResources } from "./siteData.ts";
@@ -17,7 +16,7 @@ export type { LoadedPage, PageLoad } from "./pageLoad.ts";
 
 const layoutCache = new WeakMap<Runtime["layouts"], Map<string, Promise<ResolvedLayout>>>();
 
-/** A layout, resolved once per name: the page's own, else the default one (SPEC 2.3's common content page). */
+/** A layout, resolved once per name. */
 export function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
   let byName = layoutCache.get(runtime.layouts);
   if (!byName) {
@@ -26,7 +25,7 @@ export function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayou
   }
   let layout = byName.get(name);
   if (!layout) {
-    layout = runtime.layouts(name).then(async (own) => own ?? (await runtime.layouts("default")) ?? { name: "default", slots: [], settings: defaultLayoutSettings, problems: [] });
+    layout = runtime.layouts(name);
     byName.set(name, layout);
   }
   return layout;

@@ -3,11 +3,9 @@
  * (sirv with `brotli`/`gzip`) sends them without compressing per request.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Plugin } from "vite";
-import { headersFile } from "./staticHostHeaders.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,31 +41,4 @@ export async function precompressDir(dir: string): Promise<number> {
     );
   }
   return (await Promise.all(work)).filter(Boolean).length;
-}
-
-/**
- * After the client build: `_headers` for static hosts, with reCAPTCHA's origins when the build
- * has a site key (public/_headers is the copy without), then the .br/.gz copies.
- */
-export function precompressPlugin(): Plugin {
-  let outDir = "dist";
-  let recaptcha = false;
-  let contentApiBase: string | undefined;
-  let serverBuild = false;
-  return {
-    name: "corvane:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      // A server-rendering bundle is not served to browsers.
-      serverBuild = Boolean(config.build.ssr);
-      recaptcha = Boolean(String(config.env.VITE_RECAPTCHA_SITE_KEY ?? "").trim());
-      contentApiBase = typeof config.env.VITE_CONTENT_API_BASE === "string" ? config.env.VITE_CONTENT_API_BASE : undefined;
-    },
-    async closeBundle() {
-      if (serverBuild) return;
-      await writeFile(join(outDir, "_headers"), headersFile({ recaptcha, https: true, contentApiBase }));
-      await precompressDir(outDir);
-    },
-  };
 }

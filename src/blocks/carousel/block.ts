@@ -1,0 +1,12 @@
+import { declareBlock } from "../../runtime/declareBlock.ts";
+import { carouselOptions } from "./options.ts";
+
+export const declaration = declareBlock({
+  name: "carousel",
+  description:
+    "A carousel of titled slides (WAI-ARIA carousel pattern).",
+  consumes: ["Carousels"],
+  critical: false,
+  options: carouselOptions,
+  component: "Carousel.tsx",
+});

@@ -1,0 +1,12 @@
+import { declareBlock } from "../../runtime/declareBlock.ts";
+import { contactFormOptions } from "./options.ts";
+
+export const declaration = declareBlock({
+  name: "contact-form",
+  description:
+    "The contact form (SPEC 2.7, 4, 5.1): captions from the CU-* text resources, captcha, presentation-service mode from the stored flag; an accepted request goes to the success path. Its heading is the slot's title, else CU-TITLE.",
+  consumes: [],
+  critical: false,
+  options: contactFormOptions,
+  component: "ContactForm.tsx",
+});

@@ -1,0 +1,12 @@
+import { declareBlock } from "../../runtime/declareBlock.ts";
+import { faqOptions } from "./options.ts";
+
+export const declaration = declareBlock({
+  name: "faq",
+  description:
+    "FAQ accordion: opening one question closes the other.",
+  consumes: ["FAQS"],
+  critical: false,
+  options: faqOptions,
+  component: "Faq.tsx",
+});

@@ -1,0 +1,12 @@
+import { declareBlock } from "../../runtime/declareBlock.ts";
+import { iconsOptions } from "./options.ts";
+
+export const declaration = declareBlock({
+  name: "icons",
+  description:
+    "Icon cards: image, title and short description.",
+  consumes: ["Icons"],
+  critical: false,
+  options: iconsOptions,
+  component: "Icons.tsx",
+});

@@ -1,0 +1,12 @@
+import { declareBlock } from "../../runtime/declareBlock.ts";
+import { infographicsOptions } from "./options.ts";
+
+export const declaration = declareBlock({
+  name: "infographics",
+  description:
+    "Key figures: number, title and short description.",
+  consumes: ["Infographics"],
+  critical: false,
+  options: infographicsOptions,
+  component: "Infographics.tsx",
+});

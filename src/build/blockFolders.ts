@@ -1,0 +1,47 @@
+/**
+ * The block folders, read the way `npm run generate` reads them: every `src/blocks/<name>/block.ts`
+ * declaration, imported afresh, so a folder added a moment ago counts before anything has been
+ * generated from it. The checks here are the ones TypeScript cannot make across files.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { BlockDeclaration } from "../runtime/declareBlock.ts";
+import type { ConfigProblem } from "../runtime/problems.ts";
+import { slotIdPattern } from "../runtime/schemas.ts";
+
+export const blocksDir = (root: string) => resolve(root, "src/blocks");
+
+export interface BlockFolders {
+  declarations: BlockDeclaration[];
+  problems: ConfigProblem[];
+}
+
+const isDeclaration = (value: unknown): value is BlockDeclaration =>
+  typeof value === "object" && value !== null && "name" in value && "options" in value && "component" in value;
+
+export async function readBlockFolders(root = process.cwd()): Promise<BlockFolders> {
+  const dir = blocksDir(root);
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const declarations: BlockDeclaration[] = [];
+  const problems: ConfigProblem[] = [];
+  for (const folder of folders) {
+    const file = `src/blocks/${folder}/block.ts`;
+    const report = (path: string, message: string) => problems.push({ file, path, message });
+    if (!existsSync(join(dir, folder, "block.ts"))) {
+      report("", "every block folder declares its block here (see README, Adding a block)");
+      continue;
+    }
+    const module = (await import(pathToFileURL(join(dir, folder, "block.ts")).href)) as Record<string, unknown>;
+    const declaration = module.declaration;
+    if (!isDeclaration(declaration)) {
+      report("", 'export the block as `export const declaration = declareBlock({ ... })`');
+      continue;
+    }
+    if (declaration.name !== folder) report("name", `the block's name is its folder's: "${folder}", not "${declaration.name}"`);
+    else if (!slotIdPattern.test(folder)) report("name", "a block name is lower-case words joined by '-'");
+    if (!existsSync(join(dir, folder, declaration.component))) report("component", `no file src/blocks/${folder}/${declaration.component}`);
+    declarations.push(declaration);
+  }
+  return { declarations, problems };
+}
