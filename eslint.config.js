@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Folders whose code may not depend on a given other folder (DESIGN: data flows one way). */
+/** Folders whose code may not depend on a given other folder (data flows one way: docs/architecture.md). */
 const boundaries = [
   { from: "src/content/**", forbid: ["**/runtime/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/ui/**", "**/forms/**"], why: "content (contract, client) knows nothing of the UI" },
   { from: "src/runtime/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**"], why: "the runtime knows block names, not blocks" },

@@ -1,5 +1,5 @@
 /**
- * The wire contract with the content service (CONTENT-API.md sections 1-5).
+ * The wire contract with the content service (docs/content-contract.md sections 1-5).
  *
  * Every response is parsed here, at the boundary, and nowhere else. The schemas are
  * deliberately tolerant the way the contract asks: any field may be missing, null, of
