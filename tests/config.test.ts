@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import blocksFile from "../registry/blocks.json" with { type: "json" };
 import templatesFile from "../registry/templates.json" with { type: "json" };
 import { checkConfiguration } from "../src/cli/checkConfig.ts";
+import { generateRoutePaths, routePathsFile } from "../src/cli/routePaths.ts";
 import { generateSchemas, serializeSchema } from "../src/cli/schemas.ts";
 import { blockLoaders } from "../src/blocks/index.ts";
 import { blockOptions } from "../src/blocks/options.ts";
@@ -54,6 +55,12 @@ describe("registry and layouts", () => {
     for (const [file, schema] of Object.entries(generateSchemas())) {
       expect(readFileSync(join("registry", file), "utf8"), `registry/${file} is stale: run npm run schemas`).toBe(serializeSchema(schema));
     }
+  });
+
+  it("have the named routes of registry/routes.json in TypeScript, for pathTo (npm run schemas regenerates them)", () => {
+    expect(readFileSync(routePathsFile, "utf8"), `${routePathsFile} is stale: run npm run schemas`).toBe(generateRoutePaths());
+    const renamed = routeTable.routes.map((route) => (route.name === "blog" ? { ...route, name: "post" } : route));
+    expect(generateRoutePaths(renamed)).toContain('post: "/blogs/:pageName"');
   });
 
   it("point every layout and registry file at its JSON Schema, for editor completion", () => {
@@ -105,11 +112,15 @@ describe("check:layouts on a deliberately broken layout", () => {
     const root = scratchProject();
     const routes = JSON.parse(readFileSync(join(root, "registry", "routes.json"), "utf8")) as { routes: Record<string, unknown>[] };
     routes.routes[0] = { path: "Home", page: "index", heros: "home" };
+    routes.routes[1] = { ...routes.routes[1], name: "blog" };
+    routes.routes[2] = { ...routes.routes[2], name: "Case-Study" };
     writeFileSync(join(root, "registry", "routes.json"), JSON.stringify(routes));
     const { problems } = await checkConfiguration(root);
     expect(problems.map(formatProblem)).toEqual([
       "registry/routes.json: routes[0].path: a route path starts with '/' and has plain segments or ':params'",
       'registry/routes.json: routes[0]: unknown key "heros" (did you mean "hero"?)',
+      'registry/routes.json: routes[2].name: a route name is a camelCase word, e.g. "caseStudy"',
+      `registry/routes.json: routes[${routes.routes.findIndex((route) => route.name === "blog" && route !== routes.routes[1])}].name: route name "blog" is already routes[1]'s`,
     ]);
   });
 });
