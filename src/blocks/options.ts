@@ -6,10 +6,9 @@ import type * as z from "zod/mini";
 import type { BlockName } from "../runtime/registry.ts";
 import { bannersOptions } from "./banners/options.ts";
 import { articleDetailOptions } from "./article-detail/options.ts";
-import { blogCardsOptions } from "./blog-cards/options.ts";
 import { breadcrumbsOptions } from "./breadcrumbs/options.ts";
 import { carouselOptions } from "./carousel/options.ts";
-import { caseStudyCardsOptions } from "./case-study-cards/options.ts";
+import { cardsOptions } from "./cards/options.ts";
 import { contactFormOptions } from "./contact-form/options.ts";
 import { contentListOptions } from "./content-list/options.ts";
 import { faqOptions } from "./faq/options.ts";
@@ -24,7 +23,6 @@ import { panelsOptions } from "./panels/options.ts";
 import { richTextOptions } from "./rich-text/options.ts";
 import { testimonialsOptions } from "./testimonials/options.ts";
 import { textSectionOptions } from "./text-section/options.ts";
-import { thoughtPaperCardsOptions } from "./thought-paper-cards/options.ts";
 import { thoughtPaperDownloadOptions } from "./thought-paper-download/options.ts";
 import { thumbnailsOptions } from "./thumbnails/options.ts";
 import { videoOptions } from "./video/options.ts";
@@ -39,9 +37,7 @@ export const blockOptions = {
   thumbnails: thumbnailsOptions,
   panels: panelsOptions,
   testimonials: testimonialsOptions,
-  "case-study-cards": caseStudyCardsOptions,
-  "blog-cards": blogCardsOptions,
-  "thought-paper-cards": thoughtPaperCardsOptions,
+  cards: cardsOptions,
   faq: faqOptions,
   infographics: infographicsOptions,
   carousel: carouselOptions,

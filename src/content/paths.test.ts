@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { detailPath, matchPath, pathTo, type RouteName, type RouteParams } from "./paths.ts";
+import { detailPath, fixedRouteNames, matchPath, pathTo, type FixedRouteName, type RouteName, type RouteParams } from "./paths.ts";
 
 describe("pathTo", () => {
   it("gives a fixed route's path as the route table spells it", () => {
@@ -20,6 +20,13 @@ describe("pathTo", () => {
     expectTypeOf<"no-such-route">().not.toExtend<RouteName>();
     expectTypeOf(pathTo<"blog">).parameters.toEqualTypeOf<["blog", string]>();
     expectTypeOf(pathTo<"contact">).parameters.toEqualTypeOf<["contact"]>();
+    expectTypeOf<"blog">().not.toExtend<FixedRouteName>();
+  });
+
+  it("lists the routes a layout may link to by name: those without parameters", () => {
+    expect(fixedRouteNames).toEqual(expect.arrayContaining(["home", "blogs", "caseStudies", "thoughtPapers"]));
+    expect(fixedRouteNames).not.toContain("blog");
+    expect(fixedRouteNames.map((name) => pathTo(name)).every((path) => !path.includes(":"))).toBe(true);
   });
 });
 

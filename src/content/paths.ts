@@ -20,6 +20,13 @@ type ParamsOf<Path extends string> = Path extends `${string}/:${string}/${infer 
 
 export type RouteParams<Name extends RouteName> = ParamsOf<(typeof routePaths)[Name]>;
 
+/** Routes without parameters: what a layout may name as a link target (a crumb, a Back fallback). */
+export type FixedRouteName = { [Name in RouteName]: RouteParams<Name> extends [] ? Name : never }[RouteName];
+export const fixedRouteNames = (Object.keys(routePaths) as RouteName[]).filter((name): name is FixedRouteName => !routePaths[name].includes(":")) as [
+  FixedRouteName,
+  ...FixedRouteName[],
+];
+
 const paramPattern = /:[A-Za-z][A-Za-z0-9]*/g;
 
 /** The address of a named route, each `:param` filled in (encoded, so a value stays one segment). */
