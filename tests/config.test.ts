@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import templatesFile from "../registry/templates.json" with { type: "json" };
 import { blockLoaders } from "../src/blocks/index.ts";
 import { readBlockFolders } from "../src/build/blockFolders.ts";
+import { generateRoutePaths } from "../src/build/routePaths.ts";
 import { generatedFiles } from "../src/build/generate.ts";
 import { checkSiteConfig } from "../src/build/siteConfig.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
@@ -58,6 +59,11 @@ describe("registry and layouts", () => {
     );
   });
 
+  it("give pathTo the named routes of registry/routes.json, as generated (npm run generate)", () => {
+    const renamed = routeTable.routes.map((route) => (route.name === "blog" ? { ...route, name: "post" } : route));
+    expect(generateRoutePaths(renamed)).toContain('post: "/blogs/:pageName"');
+  });
+
   it("point every layout and registry file at its JSON Schema, for editor completion", () => {
     for (const file of readdirSync("layouts")) {
       expect(JSON.parse(readFileSync(join("layouts", file), "utf8")), file).toMatchObject({ $schema: "../registry/layout.schema.json" });
@@ -107,11 +113,15 @@ describe("check:layouts on a deliberately broken layout", () => {
     const root = scratchProject();
     const routes = JSON.parse(readFileSync(join(root, "registry", "routes.json"), "utf8")) as { routes: Record<string, unknown>[] };
     routes.routes[0] = { path: "Home", pages: "index" };
+    routes.routes[1] = { ...routes.routes[1], name: "blog" };
+    routes.routes[2] = { ...routes.routes[2], name: "Case-Study" };
     writeFileSync(join(root, "registry", "routes.json"), JSON.stringify(routes));
     const { problems } = await checkSiteConfig(root);
     expect(problems.map(formatProblem)).toEqual([
       'registry/routes.json: routes[0]: unknown key "pages" (did you mean "page"?)',
       "registry/routes.json: routes[0].path: a route path starts with '/' and has plain segments or ':params'",
+      'registry/routes.json: routes[2].name: a route name is a camelCase word, e.g. "caseStudy"',
+      `registry/routes.json: routes[${routes.routes.findIndex((route) => route.name === "blog" && route !== routes.routes[1])}].name: route name "blog" is already routes[1]'s`,
     ]);
   });
 });

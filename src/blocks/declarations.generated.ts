@@ -4,10 +4,9 @@ import type { BlockDeclaration } from "../runtime/declareBlock.ts";
 import type { BlockName } from "../runtime/registry.ts";
 import { declaration as articleDetail } from "./article-detail/block.ts";
 import { declaration as banners } from "./banners/block.ts";
-import { declaration as blogCards } from "./blog-cards/block.ts";
 import { declaration as breadcrumbs } from "./breadcrumbs/block.ts";
+import { declaration as cards } from "./cards/block.ts";
 import { declaration as carousel } from "./carousel/block.ts";
-import { declaration as caseStudyCards } from "./case-study-cards/block.ts";
 import { declaration as contactForm } from "./contact-form/block.ts";
 import { declaration as contentList } from "./content-list/block.ts";
 import { declaration as faq } from "./faq/block.ts";
@@ -22,7 +21,6 @@ import { declaration as panels } from "./panels/block.ts";
 import { declaration as richText } from "./rich-text/block.ts";
 import { declaration as testimonials } from "./testimonials/block.ts";
 import { declaration as textSection } from "./text-section/block.ts";
-import { declaration as thoughtPaperCards } from "./thought-paper-cards/block.ts";
 import { declaration as thoughtPaperDownload } from "./thought-paper-download/block.ts";
 import { declaration as thumbnails } from "./thumbnails/block.ts";
 import { declaration as video } from "./video/block.ts";
@@ -30,10 +28,9 @@ import { declaration as video } from "./video/block.ts";
 export const blockDeclarations = {
   "article-detail": articleDetail,
   "banners": banners,
-  "blog-cards": blogCards,
   "breadcrumbs": breadcrumbs,
+  "cards": cards,
   "carousel": carousel,
-  "case-study-cards": caseStudyCards,
   "contact-form": contactForm,
   "content-list": contentList,
   "faq": faq,
@@ -48,7 +45,6 @@ export const blockDeclarations = {
   "rich-text": richText,
   "testimonials": testimonials,
   "text-section": textSection,
-  "thought-paper-cards": thoughtPaperCards,
   "thought-paper-download": thoughtPaperDownload,
   "thumbnails": thumbnails,
   "video": video,

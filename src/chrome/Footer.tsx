@@ -6,6 +6,7 @@
 import { useId, useMemo } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
+import { pathTo } from "../content/paths.ts";
 import { useResourceText, useSiteMenus } from "../runtime/siteData.ts";
 import { SafeHtml } from "../ui/SafeHtml.tsx";
 import { toPlainText } from "../ui/text.ts";
@@ -81,7 +82,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__main">
         <div className="site-footer__brand">
-          <Link to="/Home" className="site-footer__logo">
+          <Link to={pathTo("home")} className="site-footer__logo">
             <img src="/images/logo-light.svg" alt="Corvane Global Services home" width={200} height={48} loading="lazy" />
           </Link>
           <SafeHtml className="site-footer__description" html={text("FOOTER-DESCRIPTION")} />

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
 import type { MenuSlot } from "../content/menus.ts";
+import { pathTo } from "../content/paths.ts";
 import { useRuntime } from "../runtime/context.tsx";
 import { loadMenus, useSiteMenus } from "../runtime/siteData.ts";
 import { containsCurrent, menuLabel, menuPath } from "../ui/menuItems.ts";
@@ -130,7 +131,7 @@ function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObjec
 
 function Logo() {
   return (
-    <Link to="/Home" className="site-header__logo">
+    <Link to={pathTo("home")} className="site-header__logo">
       <img src="/images/logo.svg" alt="Corvane Global Services home" width={200} height={48} />
     </Link>
   );

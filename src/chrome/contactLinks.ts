@@ -6,11 +6,12 @@
  */
 import { useEffect } from "react";
 import { matchPath, useLocation, useNavigate } from "react-router-dom";
+import { pathTo } from "../content/paths.ts";
 import { routeTable } from "../runtime/registry.ts";
 import { storedKeys, writeStored } from "../ui/storedValues.ts";
 import { comparablePath } from "../ui/url.ts";
 
-export const CONTACT_PATH = "/contact-us";
+export const CONTACT_PATH = pathTo("contact");
 /** Content and blocks mark "talk to us" areas with this class; a click anywhere in one goes to the contact page. */
 export const CONTACT_WRAPPER_CLASS = "contact-wrapper";
 

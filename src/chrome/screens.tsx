@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { useContext } from "react";
 import { ContentError } from "../content/client.ts";
+import { pathTo } from "../content/paths.ts";
 import { RuntimeContext } from "../runtime/context.tsx";
 
 /** SPEC 2.3 item 1: the full-page loading screen, held until the content is there. */
@@ -25,7 +26,7 @@ export function NotFound() {
         <span className="visually-hidden">404: </span>This page could not be found
       </h1>
       <p>The address may be mistyped, or the page may have moved.</p>
-      <Link className="button" to="/Home">
+      <Link className="button" to={pathTo("home")}>
         Go to the home page
       </Link>
     </section>

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import sirv from "sirv";
+import { pathTo } from "../content/paths.ts";
 import { startSiteServer } from "../server/siteServer.ts";
 import { exportSite } from "./exportSite.ts";
 
@@ -21,7 +22,7 @@ process.env.NODE_ENV ??= "production";
 const lighthouseVersion = "12.8.2";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-const pages = ["/Home", "/global-brand-solutions/branding-creative"];
+const pages = [pathTo("home"), pathTo("brandingCreative")];
 
 interface Figures {
   score: number;

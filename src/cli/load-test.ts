@@ -16,7 +16,11 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as wait } from "node:timers/promises";
+import { pathTo } from "../content/paths.ts";
 import { startChildServer, type ChildServer } from "./childServer.ts";
+
+/** The page a visitor asks for while the server is under load. */
+const homePath = pathTo("home");
 
 const seconds = Math.min(Number(process.env.LOAD_SECONDS ?? 5), 30);
 const clients = Math.min(Number(process.env.LOAD_CLIENTS ?? 50), 200);
@@ -103,7 +107,7 @@ async function memoryUnderHugeBodies(server: ChildServer, base: URL) {
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 20);
   const started = performance.now();
-  const targets = ["/Home", "/api/contactus/create", "/api/page/get", "/api/thoughtPaper/SaveUserInfo", "/Home"];
+  const targets = [homePath, "/api/contactus/create", "/api/page/get", "/api/thoughtPaper/SaveUserInfo", homePath];
   const statuses: number[] = [];
   // Rounds of 10 bodies at once (5 declared with Content-Length, 5 chunked) for a few seconds.
   const until = performance.now() + Math.min(seconds, 3) * 1000;
@@ -112,7 +116,7 @@ async function memoryUnderHugeBodies(server: ChildServer, base: URL) {
   }
   const elapsedMs = performance.now() - started;
   // And a visitor meanwhile.
-  const page = await call(base, { path: "/Home" });
+  const page = await call(base, { path: homePath });
   clearInterval(sampler);
   return {
     bodies: statuses.length,
@@ -133,7 +137,7 @@ async function homeLatencies(base: URL, until: number): Promise<number[]> {
   const home: number[] = [];
   await Promise.all(
     Array.from({ length: 10 }, async () => {
-      while (performance.now() < until) home.push((await call(base, { path: "/Home" })).ms);
+      while (performance.now() < until) home.push((await call(base, { path: homePath })).ms);
     }),
   );
   return home;
@@ -208,9 +212,9 @@ const watchdog = setTimeout(() => {
 
 try {
   console.log(`Load test of ${server.url} (${clients} clients, ${seconds} s per phase)`);
-  await call(base, { path: "/Home" });
+  await call(base, { path: homePath });
   const results = {
-    "GET /Home": await hammer(base, () => ({ path: "/Home", headers: { "Accept-Encoding": "br, gzip" } })),
+    "GET /Home": await hammer(base, () => ({ path: homePath, headers: { "Accept-Encoding": "br, gzip" } })),
     "POST /api/page/get": await hammer(base, () => ({ method: "POST", path: "/api/page/get", headers: { "Content-Type": "application/json", "Accept-Encoding": "br, gzip" }, body: '"index"' })),
   };
   console.table(results);

@@ -11,6 +11,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { pathTo } from "../content/paths.ts";
 import { CONTENT_SHOWN_MARK } from "../runtime/PageRenderer.tsx";
 import { startSiteServer } from "../server/siteServer.ts";
 import { INSPECTOR_MARKER } from "../inspector/marker.ts";
@@ -20,8 +21,8 @@ import { chromiumLaunchOptions } from "./chromium.ts";
 // added about 10 kB to the shell (see README "Performance").
 const budgetBytes = 140 * 1000;
 const pages = [
-  { label: "home", path: "/Home" },
-  { label: "service page", path: "/global-brand-solutions/branding-creative" },
+  { label: "home", path: pathTo("home") },
+  { label: "service page", path: pathTo("brandingCreative") },
 ];
 
 const gzipSize = (pathname: string) => gzipSync(readFileSync(join("dist", pathname)), { level: 9 }).length;

@@ -212,8 +212,21 @@ export type TemplateRegistryFile = z.output<ReturnType<typeof templateRegistryFi
 
 const routePathPattern = /^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*))*$/;
 
+/** A route name code addresses the route by (`pathTo("caseStudy", slug)`): a camelCase word. */
+export const routeNamePattern = /^[a-z][A-Za-z0-9]*$/;
+
 export const RouteEntrySchema = z
   .strictObject({
+    name: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(routeNamePattern, "a route name is a camelCase word, e.g. \"caseStudy\""),
+          describe(
+            "The name code links to this route by (`pathTo(\"caseStudy\", slug)` in src/content/paths.ts), unique in the table. `npm run generate` writes the named routes to src/content/routePaths.generated.ts.",
+          ),
+        ),
+    ),
     path: z
       .string()
       .check(
@@ -259,7 +272,18 @@ export const RoutesFileSchema = z.strictObject({
       to: z.string().check(z.regex(routePathPattern, "a redirect target starts with '/'")),
     }),
   ),
-  routes: z.array(RouteEntrySchema),
+  routes: z.array(RouteEntrySchema).check(
+    // pathTo(name) must mean one route.
+    z.superRefine((routes, context) => {
+      const first = new Map<string, number>();
+      routes.forEach((route, index) => {
+        if (route.name === undefined) return;
+        const earlier = first.get(route.name);
+        if (earlier === undefined) first.set(route.name, index);
+        else context.addIssue({ code: "custom", input: route.name, path: [index, "name"], message: `route name "${route.name}" is already routes[${earlier}]'s` });
+      });
+    }),
+  ),
   fallback: z
     .strictObject({
       missing: z.enum(["not-found", "home"]),

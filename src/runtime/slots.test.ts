@@ -25,7 +25,7 @@ describe("templateSlots", () => {
     );
     expect(problems).toEqual([]);
     expect(slots.map((s) => [s.block, s.items.map((i) => i.title), s.options, s.title])).toEqual([
-      ["blog-cards", ["Blog A"], {}, "Insights from content"],
+      ["cards", ["Blog A"], {}, "Insights from content"],
       ["icons", ["Finding"], { layout: "grid" }, null],
     ]);
     expect(slots[1]?.fallbackOptions).toEqual({ layout: "list" });
@@ -47,7 +47,7 @@ describe("templateSlots", () => {
       'template "Blog_CommonTemplate" cannot show content type 9',
       'template "Blog_CommonTemplate": templateOptions is not valid JSON',
     ]);
-    expect(slots.map((s) => s.block)).toEqual(["blog-cards"]);
+    expect(slots.map((s) => s.block)).toEqual(["cards"]);
   });
 
   it("gives repeated templates distinct ids", () => {
@@ -96,7 +96,7 @@ describe("pageSlots", () => {
 
   it("resolves a slot's background from the page image field it names", async () => {
     const layout = await resolveLayout("x", (name) =>
-      Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "blog-cards", background: "blogImage" }] } : undefined),
+      Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "cards", background: "blogImage" }] } : undefined),
     );
     const { slots } = pageSlots(layout, page({ blogImage: "/media/bg.svg", contents: [wireItem("Blogs")] }), noText);
     expect(slots[0]?.background).toBe("/media/bg.svg");
@@ -159,7 +159,7 @@ describe("pageSlots inspection", () => {
   });
 
   it("names the templates a layout without a templates slot leaves out", async () => {
-    const layout = await resolveLayout("x", (name) => Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "blog-cards" }] } : undefined));
+    const layout = await resolveLayout("x", (name) => Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "cards" }] } : undefined));
     const p = page({ contents: [wireItem("Blogs")], conetentTemplates: [{ contentType: 2, templateName: "Blog_CommonTemplate" }] });
     expect(pageSlots(layout, p, noText).inspection.map((entry) => entry.reason?.kind ?? null)).toEqual([null, "no-templates-slot"]);
   });

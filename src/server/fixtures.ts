@@ -3,9 +3,9 @@
  * read as a real content service would hold them.
  *
  *   fixtures/pages/<PageName>.json       a Page, requested by name (or by "/<PageName>")
- *   fixtures/content/blogs.json          Blog items (type 2): the blog list and /blogs/{slug}
- *   fixtures/content/casestudies.json    Case studies (type 11): the list and /casestudies/{slug}
- *   fixtures/content/thoughtpapers.json  Thought papers (type 15): the list and /thoughtPapers/{slug}
+ *   fixtures/content/blogs.json          Blogs: the blog list and the pages of route "blog"
+ *   fixtures/content/casestudies.json    Case studies: the list and the pages of route "caseStudy"
+ *   fixtures/content/thoughtpapers.json  Thought papers: the list and the pages of route "thoughtPaper"
  *   fixtures/menus.json                  the GetMenuList answer
  *   fixtures/resources.json              the resource/list answer
  *   fixtures/media/*                     images, videos and captions, served at /media/
@@ -16,15 +16,18 @@
  */
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { contentTypeCodes } from "../content/contract.ts";
+import type { RouteName } from "../content/paths.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/** Each list: its content type, the route of its items' detail pages, and the Page fields a detail page carries its item and image in. */
 export const listKinds = {
-  blogs: { contentType: 2, route: "blogs", embed: "blog", image: "blogImage" },
-  casestudies: { contentType: 11, route: "casestudies", embed: "caseStudy", image: "csImage" },
-  thoughtpapers: { contentType: 15, route: "thoughtpapers", embed: null, image: null },
-} as const;
+  blogs: { contentType: contentTypeCodes.Blogs, detail: "blog", embed: "blog", image: "blogImage" },
+  casestudies: { contentType: contentTypeCodes.CaseStudies, detail: "caseStudy", embed: "caseStudy", image: "csImage" },
+  thoughtpapers: { contentType: contentTypeCodes.ThoughtPapers, detail: "thoughtPaper", embed: null, image: null },
+} as const satisfies Record<string, { contentType: number; detail: RouteName; embed: string | null; image: string | null }>;
 export type ListKind = keyof typeof listKinds;
 
 export interface Fixtures {

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { ContentListRequestSchema, contactFieldNames } from "../content/contract.ts";
+import { matchPath } from "../content/paths.ts";
 import { contactSchema, fieldErrors, thoughtPaperSchema, thoughtPaperMessages, contactMessages } from "../forms/validation.ts";
 import type { CaptchaVerifier } from "./captcha.ts";
 import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures.ts";
@@ -111,15 +112,14 @@ function detailPage(kind: ListKind, item: JsonObject, slug: string): JsonObject 
 
 function findPage(fixtures: Fixtures, request: string): JsonObject | undefined {
   if (!request.startsWith("/")) return fixtures.pages.get(request.toLowerCase());
-  const segments = request.split("/").filter(Boolean);
-  const [first, slug, ...rest] = segments;
-  if (first !== undefined && slug !== undefined && rest.length === 0) {
-    const kind = (Object.keys(listKinds) as ListKind[]).find((k) => listKinds[k].route === first.toLowerCase());
-    if (kind) {
-      const item = fixtures.lists[kind].find((entry) => text(entry.anchorlink).replace(/^\/+/, "").toLowerCase() === slug.toLowerCase());
-      return item ? detailPage(kind, item, slug) : undefined;
-    }
+  for (const kind of Object.keys(listKinds) as ListKind[]) {
+    const slug = matchPath(listKinds[kind].detail, request)?.[0];
+    if (slug === undefined) continue;
+    const item = fixtures.lists[kind].find((entry) => text(entry.anchorlink).replace(/^\/+/, "").toLowerCase() === slug.toLowerCase());
+    return item ? detailPage(kind, item, slug) : undefined;
   }
+  const segments = request.split("/").filter(Boolean);
+  const [first] = segments;
   return segments.length === 1 && first !== undefined ? fixtures.pages.get(first.toLowerCase()) : undefined;
 }
 

@@ -6,16 +6,17 @@
  */
 import { contentTypeCodes, type ContentListRequest } from "../content/contract.ts";
 import type { ContentClient } from "../content/client.ts";
+import { detailPath, type RouteName } from "../content/paths.ts";
 import { allMenuItems, menusBySlot } from "../content/menus.ts";
 import { routeTable } from "../runtime/registry.ts";
-import { isSitePath, joinPath } from "../ui/url.ts";
+import { isSitePath } from "../ui/url.ts";
 
-/** The lists whose items have detail pages, and the address each item's anchor link is under (SPEC 2.8). */
+/** The lists whose items have detail pages, and the route of those pages (SPEC 2.8). */
 export const detailLists = [
-  { contentType: contentTypeCodes.Blogs, pageName: "Blogs", base: "/blogs" },
-  { contentType: contentTypeCodes.CaseStudies, pageName: "CaseStudies", base: "/casestudies" },
-  { contentType: contentTypeCodes.ThoughtPapers, pageName: "thoughtPapers", base: "/thoughtPapers" },
-] as const;
+  { contentType: contentTypeCodes.Blogs, pageName: "Blogs", detail: "blog" },
+  { contentType: contentTypeCodes.CaseStudies, pageName: "CaseStudies", detail: "caseStudy" },
+  { contentType: contentTypeCodes.ThoughtPapers, pageName: "thoughtPapers", detail: "thoughtPaper" },
+] as const satisfies readonly { contentType: number; pageName: string; detail: RouteName }[];
 
 const listPageSize = 50;
 /** A list that says it has more than this is not believed: the export stops asking there. */
@@ -57,7 +58,7 @@ export async function detailAddresses(client: ContentClient, list: (typeof detai
     const request: ContentListRequest = { contentType: list.contentType, search: "", sort: "Descending", pageName: list.pageName, pageSize: listPageSize, PageNo: pageNo, Filter: "All" };
     const { items, total } = await client.getContentList(request);
     for (const item of items) {
-      const path = joinPath(list.base, item.anchorlink);
+      const path = detailPath(list.detail, item.anchorlink);
       if (path) addresses.push(path);
     }
     if (items.length === 0 || pageNo * listPageSize >= total) break;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { joinPath, safeUrl } from "./url.ts";
+import { safeUrl } from "./url.ts";
 
 describe("safeUrl", () => {
   it("keeps site paths and web, mail and phone addresses", () => {
@@ -23,16 +23,5 @@ describe("safeUrl", () => {
         if (url !== null) expect(url.replace(/[\p{Cc}\s]/gu, "").toLowerCase()).not.toMatch(/^(javascript|vbscript|data):/);
       }),
     );
-  });
-});
-
-describe("joinPath", () => {
-  it("joins a list path and an anchor link", () => {
-    expect(joinPath("/blogs", "/future-of-work")).toBe("/blogs/future-of-work");
-    expect(joinPath("/casestudies", "claims-in-six-weeks")).toBe("/casestudies/claims-in-six-weeks");
-  });
-
-  it("refuses anchors that are not plain slugs", () => {
-    for (const bad of ["", null, "javascript:alert(1)", "/../admin", "a b", "x\"onmouseover=1"]) expect(joinPath("/blogs", bad)).toBeNull();
   });
 });

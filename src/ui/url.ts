@@ -20,13 +20,6 @@ export function isSitePath(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//");
 }
 
-/** Joins a list path and a content anchor link ("/future-of-work") without doubling slashes. */
-export function joinPath(base: string, anchor: string | null | undefined): string | null {
-  const slug = anchor?.trim().replace(/^\/+/, "");
-  if (!slug || /[\s<>"']/.test(slug) || slug.includes("..") || /^[a-z][a-z0-9+.-]*:/i.test(slug)) return null;
-  return `${base.replace(/\/+$/, "")}/${slug}`;
-}
-
 /** A site path compared the way routes match: ignoring case, a trailing slash, query and hash. */
 export function comparablePath(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] ?? "";

@@ -57,7 +57,7 @@ test.describe("the contact form", () => {
     await form(page).submit.click();
     const request = await posted;
     expect(request.headers()["content-type"]).toMatch(/^multipart\/form-data/);
-    await expect(page).toHaveURL(/\/thankyou$/);
+    await expect(page).toHaveURL(/\/thankyou$/i);
     await expect(page.locator("main h1").first()).toHaveText("We have received your message");
     expect(leadsFor(email)).toEqual([
       { kind: "contact", name: "Grace Hopper", organisation: "Compilers & Co", email, contact_number: "+1(212)5550163", message: "We would like to discuss a\nclaims processing engagement." },
@@ -73,7 +73,7 @@ test.describe("the contact form", () => {
     const posted = page.waitForRequest("**/api/contactus/presentation-page");
     await form(page).submit.click();
     await posted;
-    await expect(page).toHaveURL(/\/thankyou$/);
+    await expect(page).toHaveURL(/\/thankyou$/i);
     expect(leadsFor(email).map((lead) => lead.kind)).toEqual(["presentation"]);
   });
 

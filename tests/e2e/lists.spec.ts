@@ -8,7 +8,7 @@ import { waitForContent } from "./helpers.ts";
 const lists = [
   { path: "/blogs", kind: "blogs", searchLabel: "Search Blog", pageSize: 10, detail: "/blogs" },
   { path: "/casestudies", kind: "casestudies", searchLabel: "Search CaseStudy", pageSize: 9, detail: "/casestudies" },
-  { path: "/thoughtpapers", kind: "thoughtpapers", searchLabel: "Search ThoughtPapers", pageSize: 9, detail: "/thoughtpapers" },
+  { path: "/thoughtpapers", kind: "thoughtpapers", searchLabel: "Search ThoughtPapers", pageSize: 9, detail: "/thoughtPapers" },
 ] as const;
 
 const byDate = (items: FixtureListItem[], order: "Ascending" | "Descending") =>

@@ -1,4 +1,5 @@
 import { useId, type CSSProperties } from "react";
+import { pathTo } from "../../content/paths.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { defaultAuthorImage } from "../../ui/cards/BlogCard.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
@@ -26,7 +27,7 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
     <article className="article" aria-labelledby={headingId}>
       <header className={`article__hero ${image ? "article__hero--with-image" : ""}`} style={style}>
         <div className="container">
-          <BackButton fallback={options.backTo} />
+          <BackButton fallback={pathTo(options.backTo)} />
           <h1 id={headingId} className="article__title">
             {title}
           </h1>

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { pageImageFields } from "../../content/contract.ts";
+import { fixedRouteNames } from "../../content/paths.ts";
 
 export const articleDetailOptions = z.strictObject({
   item: z
@@ -9,10 +10,11 @@ export const articleDetailOptions = z.strictObject({
     z.boolean().check(z.meta({ description: "Show the author's image (or the default image) and name, as blogs do (SPEC 2.9)." })),
     false,
   ),
-  backTo: z.string().check(
-    z.regex(/^\/[^\s]*$/, "a site path starting with '/'"),
-    z.meta({ description: "Where \"Back\" goes when the visitor has no earlier page on this site to go back to, e.g. \"/blogs\"." }),
-  ),
+  backTo: z
+    .enum(fixedRouteNames)
+    .check(
+      z.meta({ description: "The route (its name in registry/routes.json) \"Back\" goes to when the visitor has no earlier page on this site to go back to, e.g. \"blogs\"." }),
+    ),
   image: z._default(
     z.enum(pageImageFields).check(z.meta({ description: "Page field holding the hero's background image." })),
     "pageheroimage",

@@ -64,9 +64,15 @@ describe("breadcrumbs", () => {
     expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
   });
 
-  it("takes the layout's trail between Home and the page instead of the segments", () => {
-    renderBlock(block, { path: "/casestudies/retail-rollout", options: { trail: [{ href: "/casestudies", label: "Case Studies" }] } });
-    expect(crumbs()).toEqual(["Home -> /Home", "Case Studies -> /casestudies", "retail rollout* -> /casestudies/retail-rollout"]);
+  it("takes the layout's trail between Home and the page instead of the segments: routes by name, or site paths", () => {
+    renderBlock(block, { path: "/casestudies/retail-rollout", options: { trail: [{ route: "caseStudies", label: "Case Studies" }, { href: "/our-archive", label: "Archive" }] } });
+    expect(crumbs()).toEqual(["Home -> /Home", "Case Studies -> /casestudies", "Archive -> /our-archive", "retail rollout* -> /casestudies/retail-rollout"]);
+  });
+
+  it("refuses a trail crumb with an unknown route name, a detail route, or both a route and an href", () => {
+    for (const crumb of [{ route: "caseStudys" }, { route: "caseStudy" }, { route: "blogs", href: "/blogs" }, {}]) {
+      expect(breadcrumbsOptions.safeParse({ trail: [crumb] }).success, JSON.stringify(crumb)).toBe(false);
+    }
   });
 
   it("labels a trail crumb without a label from the navigation, else from its address", () => {

@@ -3,6 +3,7 @@
  * layout's own trail), then the page itself.
  */
 import { allMenuItems, type SiteMenus } from "../../content/menus.ts";
+import { pathTo, type FixedRouteName } from "../../content/paths.ts";
 import { menuLabel, menuPath } from "../../ui/menuItems.ts";
 import { comparablePath } from "../../ui/url.ts";
 
@@ -11,7 +12,7 @@ export interface Crumb {
   href: string;
 }
 
-export const homeCrumb: Crumb = { label: "Home", href: "/Home" };
+export const homeCrumb: Crumb = { label: "Home", href: pathTo("home") };
 
 /** Navigation link text by page path: the dropdown (sub-)navigation first, then the other menus. */
 export function menuLabels(menus: SiteMenus | null): ReadonlyMap<string, string> {
@@ -41,7 +42,7 @@ interface TrailInput {
   pathname: string;
   labels: ReadonlyMap<string, string>;
   /** The layout's crumbs between Home and the page; absent: one per URL segment. */
-  trail?: readonly { href: string; label?: string | undefined }[] | undefined;
+  trail?: readonly { route?: FixedRouteName | undefined; href?: string | undefined; label?: string | undefined }[] | undefined;
   /** Text of the page's own crumb; empty: from the navigation or the URL. */
   currentLabel?: string;
 }
@@ -54,7 +55,10 @@ export function breadcrumbTrail({ pathname, labels, trail, currentLabel }: Trail
   if (path === "/" || isHome(path)) return [homeCrumb];
   const segments = path.split("/").filter(Boolean);
   const between =
-    trail?.map((crumb) => ({ href: crumb.href, label: crumb.label?.trim() || textOf(crumb.href) })) ??
+    trail?.map((crumb) => {
+      const href = crumb.route ? pathTo(crumb.route) : (crumb.href ?? "");
+      return { href, label: crumb.label?.trim() || textOf(href) };
+    }) ??
     segments.slice(0, -1).map((_, index) => {
       const href = `/${segments.slice(0, index + 1).join("/")}`;
       return { href, label: textOf(href) };

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { pathTo } from "../../content/paths.ts";
 
 export const contactFormOptions = z.strictObject({
   successPath: z._default(
@@ -6,9 +7,9 @@ export const contactFormOptions = z.strictObject({
       .string()
       .check(
         z.regex(/^\/[^\s]*$/, "a site path starting with '/'"),
-        z.meta({ description: "Where the visitor goes once the service has accepted the request (SPEC 2.7: /thankyou)." }),
+        z.meta({ description: "Where the visitor goes once the service has accepted the request (SPEC 2.7: the thank-you page)." }),
       ),
-    "/thankyou",
+    pathTo("thankYou"),
   ),
 });
 export type ContactFormOptions = z.output<typeof contactFormOptions>;

@@ -177,12 +177,12 @@ describe("content-list", () => {
     expect(await screen.findByRole("link", { name: `View success story: ${toPlainText(study?.title)}` }, slow)).toHaveAttribute("href", `/casestudies${study?.anchorlink ?? ""}`);
   });
 
-  it("links thought paper cards to /thoughtpapers{anchorlink} and remembers the list view clicked from", async () => {
+  it("links thought paper cards to the paper's page, /thoughtPapers{anchorlink}, and remembers the list view clicked from", async () => {
     const { runtime } = listService();
     const { router } = renderBlockAt("/thoughtpapers?sort=ascending", block, { options: { contentType: "ThoughtPapers", searchLabel: "Search ThoughtPapers" }, page: page({ name: "thoughtPapers" }) }, runtime);
     const [oldest] = fixtureItems("thoughtpapers").toReversed();
     const link = await screen.findByRole("link", { name: `Read more: ${toPlainText(oldest?.title)}` }, slow);
-    expect(link).toHaveAttribute("href", `/thoughtpapers${oldest?.anchorlink ?? ""}`);
+    expect(link).toHaveAttribute("href", `/thoughtPapers${oldest?.anchorlink ?? ""}`);
     window.history.replaceState(null, "", `${router.state.location.pathname}${router.state.location.search}`);
     await userEvent.click(link);
     expect(window.localStorage.getItem("parentPage")).toBe("/thoughtpapers?sort=ascending");

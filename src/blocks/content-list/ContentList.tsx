@@ -1,18 +1,15 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Link, NavigationType, useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import { config } from "../../config.ts";
-import type { ContentItem } from "../../content/contract.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { useRuntime } from "../../runtime/context.tsx";
-import { BlogCard } from "../../ui/cards/BlogCard.tsx";
-import { CaseStudyCard } from "../../ui/cards/CaseStudyCard.tsx";
-import { ThoughtPaperCard } from "../../ui/cards/ThoughtPaperCard.tsx";
+import { ContentCard } from "../../ui/cards/ContentCard.tsx";
 import { CardGrid } from "../../ui/Card.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { useMediaQuery } from "../../ui/useMediaQuery.ts";
 import { ListControls } from "./ListControls.tsx";
 import { listRequest, pageCount, readListState, writeListState, type ListState } from "./listState.ts";
-import { contentListOptions, type ContentListOptions, type ListContentType } from "./options.ts";
+import { contentListOptions, type ContentListOptions } from "./options.ts";
 import { Pagination } from "./Pagination.tsx";
 import { useContentList } from "./useContentList.ts";
 import "./content-list.css";
@@ -22,13 +19,6 @@ function searchWith(params: URLSearchParams, change: Partial<ListState>): string
   const query = writeListState(params, change).toString();
   return query === "" ? "" : `?${query}`;
 }
-
-/** The card of each list (SPEC 2.8); list cards link to the list's own address. */
-const cards: Record<ListContentType, (item: ContentItem) => ReactNode> = {
-  Blogs: (item) => <BlogCard key={item.key} item={item} />,
-  CaseStudies: (item) => <CaseStudyCard key={item.key} item={item} />,
-  ThoughtPapers: (item) => <ThoughtPaperCard key={item.key} item={item} base="/thoughtpapers" />,
-};
 
 /** SPEC 9: a window of pages under 768 px wide. */
 const narrowScreen = "(max-width: 767.98px)";
@@ -100,7 +90,13 @@ export function ContentList({ options, page, title, slotId }: BlockProps<Content
   } else if (list.items.length === 0) {
     results = <p className="content-list__message content-list__message--loading">Loading...</p>;
   } else {
-    results = <CardGrid>{list.items.map((item) => cards[options.contentType](item))}</CardGrid>;
+    results = (
+      <CardGrid>
+        {list.items.map((item) => (
+          <ContentCard key={item.key} type={options.contentType} item={item} />
+        ))}
+      </CardGrid>
+    );
   }
 
   return (

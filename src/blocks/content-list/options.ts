@@ -1,12 +1,9 @@
 import * as z from "zod/mini";
-
-/** The content types a list page can show, each with its card (SPEC 2.8). */
-export const listContentTypes = ["Blogs", "CaseStudies", "ThoughtPapers"] as const;
-export type ListContentType = (typeof listContentTypes)[number];
+import { cardContentTypes } from "../../ui/cards/cardTypes.ts";
 
 export const contentListOptions = z.strictObject({
   contentType: z
-    .enum(listContentTypes)
+    .enum(cardContentTypes)
     .check(z.meta({ description: "What the list shows: the content type requested from GetContentList, and the card each item is shown with." })),
   searchLabel: z._default(
     z.string().check(z.minLength(1), z.meta({ description: "Label of the search box, e.g. \"Search Blog\" (SPEC 2.8)." })),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { pathTo } from "../../content/paths.ts";
 
 export const thoughtPaperDownloadOptions = z.strictObject({
   buttonLabel: z._default(
@@ -10,9 +11,9 @@ export const thoughtPaperDownloadOptions = z.strictObject({
       .string()
       .check(
         z.regex(/^\/[^\s]*$/, "a site path starting with '/'"),
-        z.meta({ description: "Where the visitor goes once the PDF is saved (SPEC 4: /ThoughtPapers-Thankyou)." }),
+        z.meta({ description: "Where the visitor goes once the PDF is saved (SPEC 4: the thought-paper thank-you page)." }),
       ),
-    "/ThoughtPapers-Thankyou",
+    pathTo("thoughtPaperThankYou"),
   ),
 });
 export type ThoughtPaperDownloadOptions = z.output<typeof thoughtPaperDownloadOptions>;

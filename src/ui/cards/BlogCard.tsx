@@ -3,16 +3,14 @@ import { Card } from "../Card.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { SmartLink } from "../SmartLink.tsx";
 import { formatDate, toPlainText } from "../text.ts";
-import { joinPath } from "../url.ts";
 import "./cards.css";
 
 /** Shown for a blog (card or detail page) whose author has no image. */
 export const defaultAuthorImage = "/images/default-author.svg";
 
-/** SPEC 2.8: author image (or the default), author name, date, and the title linking to /blogs{anchorlink}. */
-export function BlogCard({ item, as = "li" }: { item: ContentItem; as?: "li" | "div" }) {
+/** SPEC 2.8: author image (or the default), author name, date, and the title linking to the blog's page (`href`). */
+export function BlogCard({ item, href, as = "li" }: { item: ContentItem; href: string | null; as?: "li" | "div" | undefined }) {
   const name = toPlainText(item.title);
-  const href = joinPath("/blogs", item.anchorlink);
   const date = formatDate(item.date);
   return (
     <Card className="blog-card" as={as}>
