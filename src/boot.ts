@@ -1,0 +1,29 @@
+/**
+ * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's).
+ * The HTML already shows the whole page, so the app's code (about 150 kB over some 35 files) is
+ * asked for once the page has loaded: until then the first screen's HTML, styles and images have
+ * the connection to themselves. Then the entry's files and the above-the-fold blocks' files
+ * (listed by the server in data-modulepreload) are requested at once, and the entry
+ * (data-entry, index.html's own script) hydrates the page. The plain single-page build has no
+ * server and loads its entry from index.html directly.
+ */
+const sameOrigin = (href: string | undefined): href is string => href !== undefined && href.startsWith("/") && !href.startsWith("//");
+
+function start() {
+  const script = document.querySelector<HTMLScriptElement>("script[data-entry]");
+  const entry = script?.dataset.entry;
+  if (!sameOrigin(entry)) return;
+  for (const href of script?.dataset.modulepreload?.split(" ") ?? []) {
+    if (!sameOrigin(href)) continue;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
+  }
+  // A failed load leaves the server's page as it is: readable, its links working.
+  import(/* @vite-ignore */ entry).catch((error: unknown) => console.error("the page's code could not be loaded:", error));
+}
+
+if (document.readyState === "complete") start();
+else window.addEventListener("load", start, { once: true });
