@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { APP_READY_ATTRIBUTE, App } from "./app/App.tsx";
 import { layoutSource } from "./app/layoutSource.ts";
@@ -48,6 +48,9 @@ const app = (
   </StrictMode>
 );
 
+/** A new task: the browser may paint and handle input between the steps of starting the app. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Hydrates the server's page, loaded from the answers it embedded (the same calls, parsed the same way), so the first render matches the HTML. */
 async function hydrate(data: PrerenderedData): Promise<boolean> {
   const url = new URL(data.url, window.location.origin);
@@ -63,7 +66,9 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
   if (data.failed.includes("resources")) requests.resources = Promise.resolve({});
   // The above-the-fold blocks' code (requested by the HTML) before hydrating; the sections below
   // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
+  await nextTask();
   const load = await loadPage(runtime, route.request, route.layout);
+  await nextTask();
   runtime.prerendered = { path: url.pathname, request: route.request, load, data: new Map() };
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
@@ -71,16 +76,27 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
     shellDone();
     // The sections below the fold ask for their code now; once it is there and React has had a
     // frame to hydrate them, the whole page answers.
-    const blocks = load.status === "ready" ? pageSlots(load.layout, load.page, () => undefined).slots.map((slot) => runtime.blocks[slot.block].preload()) : [];
-    void Promise.allSettled(blocks).then(() =>
-      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0)),
-    );
+    // One block per task: asking for a block's code and styles takes a few milliseconds each.
+    const names = load.status === "ready" ? [...new Set(pageSlots(load.layout, load.page, () => undefined).slots.map((slot) => slot.block))] : [];
+    void (async () => {
+      const blocks: Promise<unknown>[] = [];
+      for (const name of names) {
+        blocks.push(runtime.blocks[name].preload());
+        await nextTask();
+      }
+      await Promise.allSettled(blocks);
+      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0));
+    })();
   };
   runtime.stores.currentPage.setState(load.status === "ready" ? { status: "ready", page: load.page } : { status: "none", page: null }, true);
-  hydrateRoot(rootElement, app, {
-    onRecoverableError(error, info) {
-      console.error("hydration:", error, info.componentStack);
-    },
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already visible and its links work meanwhile).
+  startTransition(() => {
+    hydrateRoot(rootElement, app, {
+      onRecoverableError(error, info) {
+        console.error("hydration:", error, info.componentStack);
+      },
+    });
   });
   return true;
 }
