@@ -19,6 +19,9 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
 const rootElement: HTMLElement = root;
 
+/** A new task: the browser may paint and handle input between the steps of starting the app. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The data the server embedded with the page it rendered; null for the plain single-page build. */
 function readPrerendered(): PrerenderedData | null {
   const script = document.getElementById(PRERENDERED_SCRIPT_ID);
@@ -28,6 +31,8 @@ function readPrerendered(): PrerenderedData | null {
   return parsed.success ? parsed.data : null;
 }
 
+// Reading the page's data (a zod parse) in a task of its own, apart from evaluating the app's modules.
+await nextTask();
 const prerendered = readPrerendered();
 const runtime: Runtime = {
   client: createContentClient({
@@ -47,9 +52,6 @@ const app = (
     <App runtime={runtime} />
   </StrictMode>
 );
-
-/** A new task: the browser may paint and handle input between the steps of starting the app. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Hydrates the server's page, loaded from the answers it embedded (the same calls, parsed the same way), so the first render matches the HTML. */
 async function hydrate(data: PrerenderedData): Promise<boolean> {
