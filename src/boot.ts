@@ -21,6 +21,17 @@ function start() {
     link.href = href;
     document.head.append(link);
   }
+  // The styles the server wrote into the page, as disabled links (never fetched): Vite's loader,
+  // finding a stylesheet link for a block's CSS, does not fetch and apply it a second time.
+  for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
+    const href = style.dataset.href;
+    if (!sameOrigin(href)) continue;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.disabled = true;
+    link.href = href;
+    document.head.append(link);
+  }
   // A failed load leaves the server's page as it is: readable, its links working.
   import(/* @vite-ignore */ entry).catch((error: unknown) => console.error("the page's code could not be loaded:", error));
 }
