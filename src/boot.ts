@@ -1,15 +1,19 @@
 /**
  * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's).
  * The HTML already shows the whole page, so the app's code (about 150 kB over some 35 files) is
- * asked for once the page has loaded: until then the first screen's HTML, styles and images have
- * the connection to themselves. Then the entry's files and the above-the-fold blocks' files
+ * asked for once the page has loaded (at most 3 s after it is parsed): until then the first
+ * screen's HTML, styles and images have the connection to themselves. Then the entry's files and the above-the-fold blocks' files
  * (listed by the server in data-modulepreload) are requested at once, and the entry
  * (data-entry, index.html's own script) hydrates the page. The plain single-page build has no
  * server and loads its entry from index.html directly.
  */
 const sameOrigin = (href: string | undefined): href is string => href !== undefined && href.startsWith("/") && !href.startsWith("//");
 
+let started = false;
+
 function start() {
+  if (started) return;
+  started = true;
   const script = document.querySelector<HTMLScriptElement>("script[data-entry]");
   const entry = script?.dataset.entry;
   if (!sameOrigin(entry)) return;
@@ -36,5 +40,10 @@ function start() {
   import(/* @vite-ignore */ entry).catch((error: unknown) => console.error("the page's code could not be loaded:", error));
 }
 
+// At most 3 s after the document (a module script runs once it is parsed): a slow image must not hold the page's interactivity.
+const maxWaitMs = 3000;
 if (document.readyState === "complete") start();
-else window.addEventListener("load", start, { once: true });
+else {
+  window.addEventListener("load", start, { once: true });
+  setTimeout(start, maxWaitMs);
+}

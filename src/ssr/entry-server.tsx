@@ -150,7 +150,9 @@ export async function renderDocument(address: string, options: DocumentOptions):
   if (result.kind === "redirect") return result;
   const manifest = options.manifest as BuildManifest;
   const assets = pageAssets(manifest, { styles: result.modules, scripts: result.criticalModules }, options.readStyle);
-  const html = composeDocument(deferHydration(inlineEntryStyles(options.template, options.readStyle), manifest, assets.scripts), {
+  const template = inlineEntryStyles(options.template, options.readStyle);
+  // The retry screen (503) is not hydrated: the browser starts over at once, with index.html's own loading.
+  const html = composeDocument(result.status === 503 ? template : deferHydration(template, manifest, assets.scripts), {
     head: headHtml(result.head, result.status === 404 ? "Page not found" : "Corvane Global Services"),
     assets: assets.styles,
     html: result.html,
