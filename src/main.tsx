@@ -66,7 +66,7 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
     requests.menus = Promise.resolve([]);
   }
   if (data.failed.includes("resources")) requests.resources = Promise.resolve({});
-  // The above-the-fold blocks' code (requested by the HTML) before hydrating; the sections below
+  // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
   // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
   await nextTask();
   const load = await loadPage(runtime, route.request, route.layout);

@@ -1,7 +1,8 @@
 /**
  * The HTML document of a server-rendered page: the built index.html with the page's head (title,
- * description, canonical, Open Graph), the code and styles of its blocks requested up front, the
- * page's HTML in #root, and the content answers the browser hydrates from.
+ * description, canonical, Open Graph), its blocks' styles written in, src/boot.ts in place of
+ * the entry's script (see deferHydration), the page's HTML in #root, and the content answers
+ * the browser hydrates from.
  */
 import type { HeadTags } from "../app/pageHead.ts";
 import { PRERENDERED_SCRIPT_ID, scriptSafeJson, type PrerenderedData } from "../runtime/prerendered.ts";
