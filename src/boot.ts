@@ -47,3 +47,6 @@ else {
   window.addEventListener("load", start, { once: true });
   setTimeout(start, maxWaitMs);
 }
+
+// An ES module (a build entry of its own), though it exports nothing.
+export {};
