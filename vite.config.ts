@@ -14,6 +14,10 @@ export default defineConfig({
     sourcemap: true,
     // The server reads it to name each page's block code and styles in the HTML (src/ssr/document.ts).
     manifest: true,
+    rolldownOptions: {
+      // src/boot.ts: the script of server-rendered pages, which loads src/main.tsx once the page has loaded.
+      input: { index: resolve("index.html"), boot: resolve("src/boot.ts") },
+    },
   },
   ssr: {
     // Bundled into the server build: packages that ship CSS or browser-only entry points.

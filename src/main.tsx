@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { APP_READY_ATTRIBUTE, App } from "./app/App.tsx";
 import { layoutSource } from "./app/layoutSource.ts";
@@ -19,6 +19,9 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
 const rootElement: HTMLElement = root;
 
+/** A new task: the browser may paint and handle input between the steps of starting the app. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The data the server embedded with the page it rendered; null for the plain single-page build. */
 function readPrerendered(): PrerenderedData | null {
   const script = document.getElementById(PRERENDERED_SCRIPT_ID);
@@ -28,6 +31,8 @@ function readPrerendered(): PrerenderedData | null {
   return parsed.success ? parsed.data : null;
 }
 
+// Reading the page's data (a zod parse) in a task of its own, apart from evaluating the app's modules.
+await nextTask();
 const prerendered = readPrerendered();
 const runtime: Runtime = {
   client: createContentClient({
@@ -61,9 +66,11 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
     requests.menus = Promise.resolve([]);
   }
   if (data.failed.includes("resources")) requests.resources = Promise.resolve({});
-  // The above-the-fold blocks' code (requested by the HTML) before hydrating; the sections below
+  // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
   // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
+  await nextTask();
   const load = await loadPage(runtime, route.request, route.layout);
+  await nextTask();
   runtime.prerendered = { path: url.pathname, request: route.request, load, data: new Map() };
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
@@ -71,16 +78,27 @@ async function hydrate(data: PrerenderedData): Promise<boolean> {
     shellDone();
     // The sections below the fold ask for their code now; once it is there and React has had a
     // frame to hydrate them, the whole page answers.
-    const blocks = load.status === "ready" ? pageSlots(load.layout, load.page, () => undefined).slots.map((slot) => runtime.blocks[slot.block].preload()) : [];
-    void Promise.allSettled(blocks).then(() =>
-      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0)),
-    );
+    // One block per task: asking for a block's code and styles takes a few milliseconds each.
+    const names = load.status === "ready" ? [...new Set(pageSlots(load.layout, load.page, () => undefined).slots.map((slot) => slot.block))] : [];
+    void (async () => {
+      const blocks: Promise<unknown>[] = [];
+      for (const name of names) {
+        blocks.push(runtime.blocks[name].preload());
+        await nextTask();
+      }
+      await Promise.allSettled(blocks);
+      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0));
+    })();
   };
   runtime.stores.currentPage.setState(load.status === "ready" ? { status: "ready", page: load.page } : { status: "none", page: null }, true);
-  hydrateRoot(rootElement, app, {
-    onRecoverableError(error, info) {
-      console.error("hydration:", error, info.componentStack);
-    },
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already visible and its links work meanwhile).
+  startTransition(() => {
+    hydrateRoot(rootElement, app, {
+      onRecoverableError(error, info) {
+        console.error("hydration:", error, info.componentStack);
+      },
+    });
   });
   return true;
 }

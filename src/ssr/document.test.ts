@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRERENDERED_SCRIPT_ID } from "../runtime/prerendered.ts";
-import { assetLinks, composeDocument, headHtml, inlineEntryStyles, splitResourceHints, type BuildManifest } from "./document.ts";
+import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, splitResourceHints, type BuildManifest } from "./document.ts";
 
 const template = `<!doctype html><html><head>
     <title data-static-head>Generic</title>
@@ -46,19 +46,17 @@ describe("the server's document", () => {
       "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"], imports: ["_shared.js", "_image.js"] },
       "_image.js": { file: "assets/image.js", css: ["assets/image.css"] },
     };
-    const links = assetLinks(manifest, { styles: ["src/blocks/hero/Hero.tsx", "src/blocks/unknown/X.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
-    expect(links).toContain('<link rel="stylesheet" href="/assets/Hero.css" />');
-    expect(links).toContain('<link rel="stylesheet" href="/assets/image.css" />');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/Hero.js" />');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/image.js" />');
-    expect(links).not.toContain("shared.js");
-    expect(links).not.toContain("index.css");
+    const { styles, scripts } = pageAssets(manifest, { styles: ["src/blocks/hero/Hero.tsx", "src/blocks/unknown/X.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
+    expect(styles).toContain('<link rel="stylesheet" href="/assets/Hero.css" />');
+    expect(styles).toContain('<link rel="stylesheet" href="/assets/image.css" />');
+    expect(styles).not.toContain("index.css");
+    expect(scripts).toEqual(["/assets/Hero.js", "/assets/image.js"]);
   });
 
   it("writes style files into the page when their text is at hand, so nothing blocks the first paint", () => {
     const manifest: BuildManifest = { "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"] } };
-    const links = assetLinks(manifest, { styles: ["src/blocks/faq/Faq.tsx"], scripts: [] }, (file) => (file === "assets/Faq.css" ? ".faq{color:red}</style><script>" : undefined));
-    expect(links).toBe('<style data-href="/assets/Faq.css">.faq{color:red}<\\/style><script></style>');
+    const { styles } = pageAssets(manifest, { styles: ["src/blocks/faq/Faq.tsx"], scripts: [] }, (file) => (file === "assets/Faq.css" ? ".faq{color:red}</style><script>" : undefined));
+    expect(styles).toBe('<style data-href="/assets/Faq.css">.faq{color:red}<\\/style><script></style>');
     expect(inlineEntryStyles('<link rel="stylesheet" crossorigin href="/assets/index.css">', () => "body{margin:0}")).toBe('<style data-href="/assets/index.css">body{margin:0}</style>');
   });
 
@@ -67,9 +65,30 @@ describe("the server's document", () => {
       "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"] },
       "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"] },
     };
-    const links = assetLinks(manifest, { styles: ["src/blocks/hero/Hero.tsx", "src/blocks/faq/Faq.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
-    expect(links).toContain("/assets/Faq.css");
-    expect(links).not.toContain("/assets/Faq.js");
-    expect(links).toContain("/assets/Hero.js");
+    const { styles, scripts } = pageAssets(manifest, { styles: ["src/blocks/hero/Hero.tsx", "src/blocks/faq/Faq.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
+    expect(styles).toContain("/assets/Faq.css");
+    expect(scripts).toEqual(["/assets/Hero.js"]);
+  });
+
+  const entryTemplate = `<head>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react.js">
+    <link rel="modulepreload" crossorigin href="/assets/schemas.js">
+  </head>`;
+
+  it("leaves the app's code to src/boot.ts, which asks for the entry, its imports and the above-the-fold blocks' code after the page has loaded", () => {
+    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js", "/assets/react.js"]);
+    expect(html).not.toContain("modulepreload\" crossorigin href");
+    expect(html).not.toContain('src="/assets/index.js"');
+    const boot = /<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot.js" data-entry="([^"]*)" data-modulepreload="([^"]*)"><\/script>/.exec(html);
+    expect(boot?.[1]).toBe("/assets/index.js");
+    expect(boot?.[2]?.split(" ")).toEqual(["/assets/index.js", "/assets/react.js", "/assets/schemas.js", "/assets/Hero.js"]);
+  });
+
+  it("keeps index.html's loading, with the above-the-fold blocks' code preloaded, in a build without src/boot.ts", () => {
+    const html = deferHydration(entryTemplate, {}, ["/assets/Hero.js"]);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Hero.js" />');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The HTML document of a server-rendered page: the built index.html with the page's head (title,
- * description, canonical, Open Graph), the code and styles of its blocks requested up front, the
- * page's HTML in #root, and the content answers the browser hydrates from.
+ * description, canonical, Open Graph), its blocks' styles written in, src/boot.ts in place of
+ * the entry's script (see deferHydration), the page's HTML in #root, and the content answers
+ * the browser hydrates from.
  */
 import type { HeadTags } from "../app/pageHead.ts";
 import { PRERENDERED_SCRIPT_ID, scriptSafeJson, type PrerenderedData } from "../runtime/prerendered.ts";
@@ -29,14 +30,14 @@ export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
 /**
  * The style files of `styles` and the script files of `scripts` (source modules), with what they
  * import, less what the entry (already in index.html) brings: every block's styles arrive with
- * the HTML, so nothing shifts; the above-the-fold blocks' code is fetched in parallel with the
- * entry instead of after it, and the rest when hydration reaches it.
+ * the HTML, so nothing shifts; the above-the-fold blocks' code is named for src/boot.ts, which
+ * requests it with the entry's (see deferHydration); the rest is fetched when hydration reaches it.
  */
-export function assetLinks(
+export function pageAssets(
   manifest: BuildManifest,
   modules: { styles: readonly string[]; scripts: readonly string[] },
   readStyle?: (file: string) => string | undefined,
-): string {
+): { styles: string; scripts: string[] } {
   const entryFiles = new Set<string>();
   const visitEntry = (key: string) => {
     const chunk = manifest[key];
@@ -61,12 +62,35 @@ export function assetLinks(
     for (const root of roots) visit(root);
     return { files, css };
   };
-  const styles = collect(modules.styles).css;
-  const scripts = collect(modules.scripts).files;
-  return [
-    ...[...styles].map((file) => styleTag(file, readStyle)),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-  ].join("\n    ");
+  return {
+    styles: [...collect(modules.styles).css].map((file) => styleTag(file, readStyle)).join("\n    "),
+    scripts: [...collect(modules.scripts).files].map((file) => `/${file}`),
+  };
+}
+
+/** The source module of src/boot.ts in the build manifest. */
+const bootModule = "src/boot.ts";
+const entryScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+)"><\/script>/;
+const modulePreload = /[ \t]*<link rel="modulepreload"(?: crossorigin)? href="(\/[^"]+)">\r?\n?/g;
+
+/**
+ * index.html's script and its module preloads, replaced by src/boot.ts, which asks for them (and
+ * for `scripts`, the above-the-fold blocks' code) once the server's page has loaded: the HTML
+ * shows the page without them, and the first screen's requests do not share the connection with
+ * some 35 script files. A build without src/boot.ts keeps index.html's loading, `scripts` preloaded.
+ */
+export function deferHydration(template: string, manifest: BuildManifest, scripts: readonly string[]): string {
+  const boot = manifest[bootModule];
+  const entry = entryScript.exec(template)?.[1];
+  if (!boot || entry === undefined) {
+    const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`).join("\n    ");
+    return links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
+  }
+  const preloads = [...template.matchAll(modulePreload)].map((match) => match[1] ?? "");
+  const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index);
+  // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
+  const script = `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"></script>`;
+  return template.replace(modulePreload, "").replace(entryScript, () => script);
 }
 
 /**

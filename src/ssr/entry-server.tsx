@@ -22,7 +22,7 @@ import { createSiteStores } from "../runtime/stores.ts";
 import { loadPage } from "../runtime/usePageLoad.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
-import { assetLinks, composeDocument, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
+import { composeDocument, deferHydration, pageAssets, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
 import { siteAddresses } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { requestUrl } from "../content/requestUrl.ts";
@@ -148,9 +148,13 @@ export async function renderPage(address: string, options: RenderOptions): Promi
 export async function renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument> {
   const result = await renderPage(address, options);
   if (result.kind === "redirect") return result;
-  const html = composeDocument(inlineEntryStyles(options.template, options.readStyle), {
+  const manifest = options.manifest as BuildManifest;
+  const assets = pageAssets(manifest, { styles: result.modules, scripts: result.criticalModules }, options.readStyle);
+  const template = inlineEntryStyles(options.template, options.readStyle);
+  // The retry screen (503) is not hydrated: the browser starts over at once, with index.html's own loading.
+  const html = composeDocument(result.status === 503 ? template : deferHydration(template, manifest, assets.scripts), {
     head: headHtml(result.head, result.status === 404 ? "Page not found" : "Corvane Global Services"),
-    assets: assetLinks(options.manifest as BuildManifest, { styles: result.modules, scripts: result.criticalModules }, options.readStyle),
+    assets: assets.styles,
     html: result.html,
     data: result.data,
   });

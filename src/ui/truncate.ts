@@ -3,14 +3,23 @@
  * character is a grapheme (an emoji or an accented letter is one, a surrogate pair is never
  * split) and an HTML entity such as "&amp;" counts as the one character it shows.
  */
-const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+let segmenter: Intl.Segmenter | null | undefined;
+/** Made on first use: building it costs several milliseconds, which most pages (ASCII text) never need to pay. */
+function graphemeSegmenter(): Intl.Segmenter | null {
+  segmenter ??= typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  return segmenter;
+}
+
+/** Printable ASCII without line breaks: every character is a grapheme of its own. */
+const plainAscii = /^[\x20-\x7e]*$/;
 
 function units(text: string): string[] {
   const out: string[] = [];
   const entity = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi;
   let last = 0;
   const pushGraphemes = (part: string) => {
-    if (segmenter) for (const { segment } of segmenter.segment(part)) out.push(segment);
+    const graphemes = plainAscii.test(part) ? null : graphemeSegmenter();
+    if (graphemes) for (const { segment } of graphemes.segment(part)) out.push(segment);
     else out.push(...Array.from(part));
   };
   for (const match of text.matchAll(entity)) {

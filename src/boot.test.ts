@@ -1,0 +1,23 @@
+import { afterEach, expect, it, vi } from "vitest";
+
+afterEach(() => {
+  document.head.replaceChildren();
+  vi.resetModules();
+});
+
+it("once the page has loaded, preloads the listed same-origin files, marks the written-in styles as present, and never touches another origin", async () => {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  document.head.innerHTML = `
+    <style data-href="/assets/Hero.css">.hero{}</style>
+    <style data-href="https://cdn.example/x.css">.x{}</style>
+    <script type="module" data-entry="/assets/missing-entry.js" data-modulepreload="/assets/missing-entry.js /assets/react.js //cdn.example/evil.js https://cdn.example/evil.js"></script>`;
+  expect(document.readyState).toBe("complete");
+  await import("./boot.ts");
+
+  const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+  expect(preloads).toEqual(["/assets/missing-entry.js", "/assets/react.js"]);
+  const styles = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  expect(styles.map((link) => [link.getAttribute("href"), link.disabled])).toEqual([["/assets/Hero.css", true]]);
+  // The entry cannot load here: the server's page stays as it is, with the failure reported.
+  await vi.waitFor(() => expect(errors).toHaveBeenCalledWith("the page's code could not be loaded:", expect.anything()));
+});
