@@ -1,4 +1,5 @@
 import react from "@vitejs/plugin-react";
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import { layoutsPlugin } from "./src/build/layoutsPlugin.ts";
 import { organizationPlugin } from "./src/build/organizationPlugin.ts";
