@@ -6,14 +6,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Folders whose code may not depend on a given other folder (data flows one way: docs/architecture.md). */
+/**
+ * Folders whose code may not depend on a given other folder (data flows one way: docs/architecture.md).
+ * Build-time code (src/build: Node, fs) is forbidden to everything a browser loads.
+ */
 const boundaries = [
-  { from: "src/content/**", forbid: ["**/runtime/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/ui/**", "**/forms/**"], why: "content (contract, client) knows nothing of the UI" },
-  { from: "src/runtime/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**"], why: "the runtime knows block names, not blocks" },
-  { from: "src/ui/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**"], why: "shared UI never imports blocks or pages" },
-  { from: "src/blocks/**", forbid: ["**/app/**"], why: "blocks never import pages" },
-  { from: "src/forms/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**"], why: "validation is shared with the server" },
-  { from: "src/motion/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/content/**", "**/forms/**"], why: "motion works by selector on what a page rendered; it knows no blocks, pages or chrome" },
+  { from: "src/content/**", forbid: ["**/runtime/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/ui/**", "**/forms/**", "**/build/**"], why: "content (contract, client) knows nothing of the UI" },
+  { from: "src/runtime/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/build/**"], why: "the runtime knows block names, not blocks" },
+  { from: "src/ui/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**"], why: "shared UI never imports blocks or pages" },
+  { from: "src/blocks/**", forbid: ["**/app/**", "**/build/**"], why: "blocks never import pages" },
+  { from: "src/forms/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**"], why: "validation is shared with the server" },
+  { from: "src/motion/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/content/**", "**/forms/**", "**/build/**"], why: "motion works by selector on what a page rendered; it knows no blocks, pages or chrome" },
   { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**"], why: "the fixture service speaks the contract only" },
 ];
 
