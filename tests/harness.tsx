@@ -126,9 +126,9 @@ export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput,
 export async function openFixturePage(path: string) {
   renderSite(path, testRuntime({ fetch: serviceFetch(fixtureService()) }));
   await screen.findByRole("heading", { level: 1 });
-  // Below-the-fold blocks mount after the first paint.
-  await screen.findAllByRole("region");
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Below-the-fold blocks mount in the frame after the first paint; the footer starts in that
+  // frame too (after them), so once it shows every block is mounted, loaded or on its way.
+  await screen.findByRole("contentinfo");
   await expect.poll(() => document.querySelectorAll(".block-loading").length).toBe(0);
 }
 

@@ -109,7 +109,9 @@ async function motionStarted(heading: string) {
   await waitFor(() => expect(html).toHaveClass("lenis"));
   // Blocks mount lazily; let them all arrive and the engine see them, then let some enter.
   await waitFor(() => expect(document.querySelector(".block-loading")).toBeNull(), { timeout: 5000 });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // The engine picks up what mounted in its next frame: every section and panel (all below the fold here) gets its trigger.
+  const triggered = (element: Element) => ScrollTrigger.getAll().some((candidate) => candidate.trigger === element);
+  await waitFor(() => expect([...document.querySelectorAll(".section, .panel")].filter((element) => !triggered(element))).toEqual([]));
   for (const element of [...document.querySelectorAll(".section, .panel")].slice(0, 2)) {
     entering.add(element);
     const trigger = ScrollTrigger.getAll().find((candidate) => candidate.trigger === element);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { wireMenus, wirePage } from "../../tests/builders.ts";
-import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
+import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../tests/harness.tsx";
 import { readStored, storedKeys } from "../ui/storedValues.ts";
 import { isPresentationServicePath } from "./contactLinks.ts";
 import { navActions } from "./navStore.ts";
@@ -19,15 +19,19 @@ const pages = {
   }),
 };
 
+// With menus, so the footer shows: it comes in one chunk with the shortcut and renders with it.
+const siteFetch = cannedFetch({ pages, menus: wireMenus("X-") });
+
 function openSite(path: string) {
-  renderSite(path, testRuntime({ fetch: cannedFetch({ pages }) }));
+  renderSite(path, testRuntime({ fetch: siteFetch }));
   return screen.findByRole("heading", { level: 1 });
 }
 
 // The shortcut's code loads once the page has shown.
 const shortcut = () => screen.findByRole("link", { name: "Contact us" });
 async function expectNoShortcut() {
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Once the footer shows, so would the shortcut.
+  await screen.findByRole("contentinfo");
   expect(screen.queryByRole("link", { name: "Contact us" })).toBeNull();
 }
 
@@ -42,17 +46,24 @@ describe("contact shortcut", () => {
   });
 
   it("shows on a page whose data does not say contactUs: false, and not while the page loads", async () => {
-    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages }), loadingDelayMs: 200 }));
-    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
-    await expectNoShortcut();
+    let answerPage: (() => void) | undefined;
+    const held = renderSite(
+      "/about-us",
+      testRuntime({ fetch: (input, init) => (requestUrl(input).endsWith("/api/page/get") ? new Promise((resolve) => (answerPage = () => resolve(siteFetch(input, init)))) : siteFetch(input, init)) }),
+    );
+    // A twin whose page answers at once, started later: when its shortcut shows, this one's would have too.
+    const twin = renderSite("/about-us", testRuntime({ fetch: siteFetch }));
+    expect(await within(twin.container).findByRole("link", { name: "Contact us" })).toBeInTheDocument();
+    expect(within(held.container).getByRole("status")).toHaveTextContent("Loading...");
+    expect(within(held.container).queryByRole("link", { name: "Contact us" })).toBeNull();
+    twin.unmount();
+    act(() => answerPage?.());
     await screen.findByRole("heading", { level: 1, name: "About page" });
     expect(await shortcut()).toHaveAttribute("href", "/contact-us");
   });
 
-  it("is not on a page with contactUs: false, nor on the not-found screen", async () => {
-    await openSite("/contact-us");
-    await expectNoShortcut();
-    await openSite("/blogs/no-such-post");
+  it.each([["a page with contactUs: false", "/contact-us"], ["the not-found screen", "/blogs/no-such-post"]])("is not on %s", async (_case, path) => {
+    await openSite(path);
     await expectNoShortcut();
   });
 
@@ -87,7 +98,7 @@ describe("contact shortcut", () => {
 
   it("stores the flag for the site's ordinary links to the contact page too, so the form never reads an old value", async () => {
     localStorage.setItem(storedKeys.presentationService, "true");
-    renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages, menus: wireMenus("X-") }) }));
+    renderSite("/about-us", testRuntime({ fetch: siteFetch }));
     await screen.findByRole("heading", { level: 1, name: "About page" });
     await userEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Contact Us" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();

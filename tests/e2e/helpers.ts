@@ -9,6 +9,21 @@ export async function waitForContent(page: Page) {
   await expect(page.locator("main h1").first()).toBeVisible();
 }
 
+/**
+ * Resolves once the page has handled what it had queued: React renders in a message-channel
+ * task, so a message sent now arrives after what a timer just set off (even on a paused clock).
+ */
+export function rendered(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 /** Waits until the blocks below the fold have loaded too. */
 export async function waitForBlocks(page: Page) {
   await waitForContent(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
+import { expectAccessible, rendered, waitForBlocks, waitForContent } from "./helpers.ts";
 
 /** The home page's widgets (SPEC 2.10, 4, 9) in real Chromium. */
 
@@ -10,14 +10,18 @@ async function currentLabel(page: Page) {
   return currentSlide(page).getAttribute("aria-label");
 }
 
-/** The slide shown now stays shown for `ms`. */
+/** The slide shown now stays shown for `ms` of the page's clock (installed before the page opened). */
 async function expectNoChangeFor(page: Page, ms: number) {
   const before = await currentLabel(page);
-  await page.waitForTimeout(ms);
+  await page.clock.runFor(ms);
+  await rendered(page);
   expect(await currentLabel(page)).toBe(before);
 }
 
 test.describe("hero", () => {
+  // The clock runs as usual until a test moves it on (runFor): "nothing changed in 4 s" takes no 4 s.
+  test.beforeEach(({ page }) => page.clock.install());
+
   test("the subtitle is in the page at once and appears 500 ms after the page shows", async ({ page }) => {
     await page.addInitScript(() => {
       const times: Record<string, number> = {};
@@ -156,6 +160,7 @@ test.describe("home video", () => {
 });
 
 test("the infographic carousel rotates every 3.5 s until stopped", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/Home");
   await waitForBlocks(page);
   const figures = page.locator('[data-slot="infographics"]').getByRole("group", { name: /Numbers/ });
@@ -167,13 +172,16 @@ test("the infographic carousel rotates every 3.5 s until stopped", async ({ page
   await figures.getByRole("button", { name: "Stop automatic slide show" }).click();
   await page.mouse.move(0, 0);
   const stopped = await firstShown();
-  await page.waitForTimeout(4500);
+  await page.clock.runFor(4500);
+  await rendered(page);
   expect(await firstShown()).toBe(stopped);
 });
 
 test("a quick flick moves the carousel one slide; a slow, short drag settles back (long-swipe threshold 300 ms)", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.setViewportSize({ width: 420, height: 900 });
+  // The drag's pace is the page's clock: 100 ms between moves, exactly.
+  await page.clock.install();
   await page.goto("/Home");
   await waitForBlocks(page);
   const figures = page.locator('[data-slot="infographics"]').getByRole("group", { name: /Numbers/ });
@@ -189,10 +197,11 @@ test("a quick flick moves the carousel one slide; a slow, short drag settles bac
   await page.mouse.down();
   for (let step = 1; step <= 7; step++) {
     await page.mouse.move(x - step * 10, y);
-    await page.waitForTimeout(100);
+    await page.clock.runFor(100);
   }
   await page.mouse.up();
-  await page.waitForTimeout(800);
+  await page.clock.runFor(800);
+  await rendered(page);
   expect(await shown()).toBe("1 of 4");
 
   // Quick: the same distance within 100 ms.

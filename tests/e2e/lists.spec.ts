@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { e2eNow } from "./env.ts";
 import { fixtureList, plain, type FixtureListItem } from "./fixtures.ts";
-import { waitForContent } from "./helpers.ts";
+import { rendered, waitForContent } from "./helpers.ts";
 
 /** SPEC 9 with VITE_LIST_PAGE_SIZE at its default of 9: blogs ask for one more. */
 const lists = [
@@ -94,6 +94,8 @@ for (const list of lists) {
       page.on("request", (request) => {
         if (request.url().endsWith("/api/page/GetContentList")) searches.push((JSON.parse(request.postData() ?? "{}") as { search?: string }).search ?? "");
       });
+      // The search waits for a pause in typing on the page's clock, which the test moves on below.
+      await page.clock.install();
       await openList(page, list.path);
       await page.getByRole("searchbox", { name: list.searchLabel }).pressSequentially(word.toUpperCase());
       await expect(page).toHaveURL(new RegExp(`\\?search=${word.toUpperCase()}$`));
@@ -102,7 +104,8 @@ for (const list of lists) {
       // (as it should); the request for the whole word still follows the last keystroke, once.
       await expect.poll(() => searches.at(-1)).toBe(word.toUpperCase());
       await expectCards(page, list.detail, found.slice(0, list.pageSize));
-      await page.waitForTimeout(600);
+      await page.clock.runFor(600);
+      await rendered(page);
       expect(searches.filter((search) => search === word.toUpperCase())).toHaveLength(1);
 
       await page.reload();

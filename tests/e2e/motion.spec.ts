@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { firstVisit } from "./env.ts";
-import { expectAccessible, waitForBlocks } from "./helpers.ts";
+import { expectAccessible, rendered, waitForBlocks } from "./helpers.ts";
 
 /** A long content page with sections, panels and a fixed image band. */
 const longPage = "/about-us";
@@ -14,11 +14,11 @@ const longPage = "/about-us";
 /** Strings only the motion libraries' code contains: gsap's ScrollTrigger and Lenis. */
 const libraryMarkers = { scrollTrigger: "ScrollTrigger", lenis: "lenisVersion" };
 
-/** Collects the text of every script the page downloads. */
+/** Collects the text of every script the page asks for (a request under way counts: its answer is awaited). */
 function watchScripts(page: Page): () => Promise<string[]> {
   const bodies: Promise<string>[] = [];
-  page.on("response", (response) => {
-    if (new URL(response.url()).pathname.endsWith(".js")) bodies.push(response.text().catch(() => ""));
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".js")) bodies.push(request.response().then((response) => response?.text() ?? "").catch(() => ""));
   });
   return () => Promise.all(bodies);
 }
@@ -28,11 +28,16 @@ async function downloadedLibraries(scripts: () => Promise<string[]>) {
   return { scrollTrigger: all.includes(libraryMarkers.scrollTrigger), lenis: all.includes(libraryMarkers.lenis) };
 }
 
+/** The chunk that decides, after the first paint, which motion the device gets and starts loading it. */
+const pageEffectsChunk = /\/runPageEffects-[^/]*\.js$/;
+
 async function openLongPage(page: Page) {
+  const effects = page.waitForResponse((response) => pageEffectsChunk.test(new URL(response.url()).pathname));
   await page.goto(longPage);
   await waitForBlocks(page);
-  // Whatever motion the device gets has had time to arrive: it loads right after the first paint.
-  await page.waitForTimeout(800);
+  // Whatever motion the device gets has been decided, and its code asked for, once the page's effects have run.
+  await (await effects).finished();
+  await rendered(page);
 }
 
 const html = (page: Page) => page.locator("html");
@@ -58,31 +63,50 @@ const scrollStopped = (page: Page) =>
  * Elements of main (partly) in view that are not fully shown: faded (opacity below 1, on them or
  * an ancestor) or still moved by an entrance. With `edges`, sections within the top and bottom
  * bands of a wide screen may be moved (never faded): only the middle of the screen is checked for that.
+ * With `untilStill`, checked at every frame until the window has not scrolled for 10 frames:
+ * everything caught on the way.
  */
-function notFullyShown(page: Page, { edges = false } = {}) {
-  return page.evaluate((edges) => {
-    const main = document.querySelector("main");
-    if (!main) return ["no main"];
-    const name = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`;
-    const found: string[] = [];
-    const band = edges ? window.innerHeight * 0.25 : 0;
-    for (const element of main.querySelectorAll("*")) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight) continue;
-      let opacity = 1;
-      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-      if (opacity < 0.999) found.push(`${name(element)} opacity ${opacity.toFixed(2)}`);
-      const moved = element instanceof HTMLElement && /translate|scale|matrix/.test(element.style.transform);
-      if (moved && box.top >= band && box.bottom <= window.innerHeight - band) found.push(`${name(element)} moved ${element.style.transform}`);
-    }
-    return found;
-  }, edges);
+function notFullyShown(page: Page, { edges = false, untilStill = false } = {}): Promise<string[]> {
+  return page.evaluate(({ edges, untilStill }) => {
+    const check = () => {
+      const main = document.querySelector("main");
+      if (!main) return ["no main"];
+      const name = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`;
+      const found: string[] = [];
+      const band = edges ? window.innerHeight * 0.25 : 0;
+      for (const element of main.querySelectorAll("*")) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight) continue;
+        let opacity = 1;
+        for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+        if (opacity < 0.999) found.push(`${name(element)} opacity ${opacity.toFixed(2)}`);
+        const moved = element instanceof HTMLElement && /translate|scale|matrix/.test(element.style.transform);
+        if (moved && box.top >= band && box.bottom <= window.innerHeight - band) found.push(`${name(element)} moved ${element.style.transform}`);
+      }
+      return found;
+    };
+    if (!untilStill) return check();
+    return new Promise<string[]>((resolve) => {
+      const seen = new Set<string>();
+      let last = window.scrollY;
+      let still = 0;
+      const frame = () => {
+        for (const finding of check()) seen.add(finding);
+        still = window.scrollY === last ? still + 1 : 0;
+        last = window.scrollY;
+        if (still >= 10) resolve([...seen]);
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }, { edges, untilStill });
 }
 
 /**
  * Scrolls the page from top to bottom with the mouse wheel, a screen at a time; at every stop,
  * once the scroll and the animations have settled, everything in view is fully shown. Returns
- * how many of the stops caught something on its way in, a moment after the wheel turned.
+ * how many of the stops caught something on its way in, at any frame between the wheel's turn and
+ * the end of the scroll.
  */
 async function scrollThroughShowingEverything(page: Page, { edges = false } = {}): Promise<number> {
   const viewport = page.viewportSize();
@@ -91,9 +115,7 @@ async function scrollThroughShowingEverything(page: Page, { edges = false } = {}
   let caughtMoving = 0;
   for (let stop = 0; stop < 40; stop++) {
     await page.mouse.wheel(0, viewport.height * 0.9);
-    await page.waitForTimeout(300);
-    if ((await notFullyShown(page, { edges })).length > 0) caughtMoving++;
-    await scrollStopped(page);
+    if ((await notFullyShown(page, { edges, untilStill: true })).length > 0) caughtMoving++;
     await expect.poll(() => notFullyShown(page, { edges }), { timeout: 5000 }).toEqual([]);
     const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
     if (atBottom) return caughtMoving;
@@ -249,9 +271,7 @@ test.describe("with reduced motion", () => {
     expect(stillGlidingAfter(samples, 500)).toBe(false);
     // Not even for a moment: right after each turn of the wheel, everything in view is fully shown.
     await page.mouse.wheel(0, 700);
-    expect(await notFullyShown(page)).toEqual([]);
-    await page.waitForTimeout(150);
-    expect(await notFullyShown(page)).toEqual([]);
+    expect(await notFullyShown(page, { untilStill: true })).toEqual([]);
     expect(await scrollThroughShowingEverything(page)).toBe(0);
     expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: false, lenis: false });
   });
@@ -294,7 +314,7 @@ test.describe("smooth scrolling and the rest of the page", () => {
     await scrollStopped(page);
     await page.mouse.move(700, 400);
     await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(150);
+    await page.waitForFunction(() => window.scrollY > 0);
     const footerLink = page.getByRole("contentinfo").getByRole("link").first();
     await footerLink.focus();
     await scrollStopped(page);
@@ -305,7 +325,7 @@ test.describe("smooth scrolling and the rest of the page", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await scrollStopped(page);
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => window.scrollY > 300);
     await expect(shortcut).toBeInViewport();
   });
 
@@ -342,15 +362,29 @@ test.describe("a change of window size", () => {
   test.use({ viewport: { width: 1440, height: 800 } });
 
   test("reloads the page once when the width changes, never for the height alone (SPEC 4)", async ({ page }) => {
+    // The reload waits for the resizing to stop on the page's clock, which the test moves on.
+    await page.clock.install();
     await openLongPage(page);
     await expect(html(page)).toHaveAttribute("data-motion");
     let loads = 0;
+    let reloads = 0;
     page.on("load", () => loads++);
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) reloads++;
+    });
+    await page.evaluate(() => {
+      const counted = window as unknown as { resizes: number };
+      counted.resizes = 0;
+      window.addEventListener("resize", () => counted.resizes++);
+    });
 
     // A mobile address bar showing or hiding, or a window made taller: no reload.
     await page.setViewportSize({ width: 1440, height: 650 });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.waitForTimeout(1200);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { resizes: number }).resizes)).toBeGreaterThan(0);
+    await page.clock.runFor(1200);
+    await rendered(page);
+    expect(reloads).toBe(0);
     expect(loads).toBe(0);
 
     // A narrower window: one reload, after the resizing stops, laid out for the new width.
@@ -359,21 +393,37 @@ test.describe("a change of window size", () => {
     await expect.poll(() => loads, { timeout: 10_000 }).toBe(1);
     await waitForBlocks(page);
     await expect(html(page)).toHaveAttribute("data-motion", "panels");
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
+    await rendered(page);
+    expect(reloads).toBe(1);
     expect(loads).toBe(1);
   });
 });
 
 test.describe("browser-stored values", () => {
   test("the body height is saved 8 s after the page shows (SPEC 3)", async ({ page }) => {
-    await page.goto(longPage);
-    await waitForBlocks(page);
-    const shownAt = Date.now();
+    await page.clock.install();
+    // When the page's heading first appeared: no later than the page counts as shown.
+    await page.addInitScript(() => {
+      const marked = window as unknown as { headingAt?: number };
+      new MutationObserver(() => {
+        if (marked.headingAt === undefined && document.querySelector("main h1")) marked.headingAt = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    // The timer is set once the page's effects have run (openLongPage waits for them).
+    await openLongPage(page);
+    // From here the page's time moves only as the test says.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    const sinceHeading = await page.evaluate(() => performance.now() - ((window as unknown as { headingAt?: number }).headingAt ?? Number.NaN));
+    expect(sinceHeading).toBeLessThan(7500);
     const stored = () => page.evaluate(() => window.localStorage.getItem("bodyHeight"));
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(7500 - sinceHeading);
+    await rendered(page);
     expect(await stored()).toBeNull();
-    await expect.poll(stored, { timeout: 6000 }).not.toBeNull();
-    expect(Date.now() - shownAt).toBeGreaterThan(6000);
+    // The app counts from its own first render, a moment after the heading arrived in the server's HTML.
+    await page.clock.runFor(2500);
+    await rendered(page);
+    expect(await stored()).not.toBeNull();
     const height = await page.evaluate(() => Math.round(document.body.getBoundingClientRect().height));
     expect(Number(await stored())).toBe(height);
   });

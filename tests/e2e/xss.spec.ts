@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { startSiteServer } from "../../src/server/siteServer.ts";
 import { e2eEnv } from "./env.ts";
-import { waitForBlocks } from "./helpers.ts";
+import { rendered, waitForBlocks } from "./helpers.ts";
 import { otherService } from "./otherService.ts";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -115,6 +115,7 @@ for (const [index, chunk] of chunks.entries()) {
       await site.close();
       await upstream.close();
     });
+    await page.clock.install();
     await page.goto(`${site.url}/xss-check-${index}`);
     await waitForBlocks(page);
     // The header, footer and breadcrumbs are there, showing the hostile text.
@@ -127,7 +128,9 @@ for (const [index, chunk] of chunks.entries()) {
     // Let anything that would fire (image errors, animations, focus handlers) have its chance.
     await page.mouse.move(200, 300);
     await page.mouse.wheel(0, 20_000);
-    await page.waitForTimeout(500);
+    await page.clock.runFor(2000);
+    await page.waitForLoadState("networkidle");
+    await rendered(page);
     const executable = await page.evaluate(() => {
       const found: string[] = [];
       for (const element of document.querySelectorAll("*")) {
