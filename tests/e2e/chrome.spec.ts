@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { wireMenus } from "../builders.ts";
 import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
 import { e2eEnv, firstVisit } from "./env.ts";
-import { fixturePage, plain } from "./fixtures.ts";
+import { fixtureMenus, fixturePage, plain } from "./fixtures.ts";
 import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
 import { otherService, type OtherService } from "./otherService.ts";
 
@@ -57,15 +57,21 @@ test.describe("header", () => {
     await page.keyboard.press("Tab");
     await expect(header(page).getByRole("link", { name: "Corvane Global Services home" })).toBeFocused();
 
-    const brand = header(page).getByRole("button", { name: "Brand & Creative" });
+    // The dropdowns of the secondary menu, as the fixture service sends them: one with a page of
+    // its own (its panel opens with a link to it), and the last one whose items have no sub-items.
+    const dropdowns = fixtureMenus.TopNext.filter((item) => item.SubMenu.length > 0);
+    const withPage = dropdowns.find((item) => item.PageURL);
+    const flat = dropdowns.findLast((item) => item.SubMenu.every((sub) => sub.SubMenu.length === 0));
+    if (!withPage || !flat) throw new Error("the fixture menus need a dropdown with its own page and one of plain links");
+    const brand = header(page).getByRole("button", { name: withPage.MenuName, exact: true });
     await tabTo(page, brand);
     await page.keyboard.press("Enter");
     await expect(brand).toHaveAttribute("aria-expanded", "true");
     const panel = page.locator(`[id="${(await brand.getAttribute("aria-controls")) ?? ""}"]`);
     await expect(panel).toBeVisible();
     await page.keyboard.press("Tab");
-    expect(await focusedText(page)).toBe("Brand & Creative");
-    await expect(panel.getByRole("link", { name: "Branding & Creative" })).toBeVisible();
+    expect(await focusedText(page)).toBe(withPage.MenuName);
+    await expect(panel.getByRole("link", { name: withPage.SubMenu[0]?.MenuName, exact: true })).toBeVisible();
 
     await page.keyboard.press("Escape");
     await expect(brand).toHaveAttribute("aria-expanded", "false");
@@ -73,27 +79,28 @@ test.describe("header", () => {
     await expect(panel).toBeHidden();
 
     // Tabbing past the last link of an open dropdown closes it.
-    const insights = header(page).getByRole("button", { name: "Insights" });
-    await tabTo(page, insights);
+    const last = header(page).getByRole("button", { name: flat.MenuName, exact: true });
+    await tabTo(page, last);
     await page.keyboard.press("Enter");
-    for (const name of ["Blogs", "Case Studies", "Thought Papers"]) {
+    for (const name of [...(flat.PageURL ? [flat.MenuName] : []), ...flat.SubMenu.map((sub) => sub.MenuName)]) {
       await page.keyboard.press("Tab");
       expect(await focusedText(page)).toBe(name);
     }
-    await expect(insights).toHaveAttribute("aria-expanded", "true");
+    await expect(last).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(insights).toHaveAttribute("aria-expanded", "false");
+    await expect(last).toHaveAttribute("aria-expanded", "false");
 
-    // Enter on a sub-item goes there; the dropdown is closed on the new page.
+    // Enter on its first link goes there; the dropdown is closed on the new page.
+    const target = (flat.PageURL ? flat.PageURL : flat.SubMenu[0]?.PageURL) ?? "";
     await page.keyboard.press("Shift+Tab");
-    await expect(insights).toBeFocused();
+    await expect(last).toBeFocused();
     await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(page).toHaveURL((url) => url.pathname.toLowerCase() === target.toLowerCase());
     await waitForContent(page);
-    await expect(insights).toHaveAttribute("aria-expanded", "false");
-    await expect(header(page).locator('a[href="/blogs"]')).toHaveAttribute("aria-current", "page");
+    await expect(last).toHaveAttribute("aria-expanded", "false");
+    await expect(header(page).locator(`a[href="${target}"]`)).toHaveAttribute("aria-current", "page");
 
     // The skip link moves focus past the navigation, to the content.
     await page.reload();

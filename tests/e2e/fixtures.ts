@@ -1,6 +1,8 @@
 /** What the e2e tests know of the fixture content: read from the same files the service serves. */
 import { readFileSync, readdirSync } from "node:fs";
 import routes from "../../registry/routes.json" with { type: "json" };
+import { MenuListSchema } from "../../src/content/contract.ts";
+import { menusBySlot } from "../../src/content/menus.ts";
 
 export interface FixturePage {
   name?: string | null;
@@ -30,3 +32,6 @@ export const plain = (html: string | null | undefined) => (html ?? "").replace(/
 
 /** Every fixed route of registry/routes.json with the page it shows. */
 export const fixedRoutes = routes.routes.flatMap((route) => ("page" in route && typeof route.page === "string" ? [{ path: route.path, page: route.page }] : []));
+
+/** The fixture service's menus by slot, read through the contract as the site reads them. */
+export const fixtureMenus = menusBySlot(MenuListSchema.parse(JSON.parse(readFileSync("fixtures/menus.json", "utf8"))));
