@@ -100,55 +100,62 @@ async function renderGenerated(page: Page, layout: ResolvedLayout) {
 /** The filter language compares tags ignoring case and runs of spaces. */
 const sameWords = (a: string, b: string) => a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
 
-describe("rendering generated pages through every layout", () => {
-  it.each(layoutNames)("%s", async (name) => {
-    const layout = await layoutSource(name);
-    expect(layout.name).toBe(name);
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    await fc.assert(
-      fc.asyncProperty(wirePage, async (page) => {
-        const view = await renderGenerated(page, layout);
-        try {
-          const { container } = view;
-          // The renderer never throws, and no block fails on schema-valid content.
-          expect(container.querySelector(".block-error")).toBeNull();
-          // No content can run script.
-          expect(executableMarkup(container)).toEqual([]);
-          // Items a known content template places are not repeated by the layout's own sections.
-          const placed = new Set(
-            layout.slots.some((slot) => slot.kind === "templates")
-              ? page.conetentTemplates.flatMap((template) => {
-                  const block = templateRegistry[template.templateName]?.block;
-                  const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
-                  if (!block || !type || !blockRegistry[block].consumes.includes(type)) return [];
-                  return selectItems(page, { type, ...(template.tagName ? { tags: [template.tagName] } : {}) }).map((item) => item.key);
-                })
-              : [],
-          );
-          for (const slot of layout.slots) {
-            if (slot.kind !== "block" || blockRegistry[slot.block].consumes.length === 0) continue;
-            const consumes = blockRegistry[slot.block].consumes;
-            const source = slot.items?.from === "carouselList" ? page.carouselList : page.contents;
-            // Which items a filter selects is src/runtime/filter.test.ts's subject; here, what the page shows of them.
-            const selected = selectItems(page, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
-            const section = container.querySelector(`[data-slot="${slot.id}"]`);
-            // A section is present exactly when its filter selects items.
-            expect(section !== null, `${name}: slot ${slot.id}`).toBe(selected.length > 0);
-            if (!section) continue;
-            const shown = source.filter((item) => item.title?.startsWith("Item-") && section.textContent.includes(item.title));
-            const selectedTitles = new Set(selected.map((item) => item.title));
-            for (const item of shown) {
-              // Everything a section shows was selected by its filter...
-              expect(selectedTitles.has(item.title), `${name}: slot ${slot.id} shows ${item.title ?? ""}`).toBe(true);
-              // ...so in a tag-filtered section it carries one of the slot's tags.
-              if (slot.items?.tags) expect(item.tags.some((tag) => slot.items?.tags?.some((wanted) => sameWords(wanted, tag))), `${name}: ${slot.id} shows ${item.title ?? ""} with tags ${item.tags.join(",")}`).toBe(true);
+/**
+ * Declares the properties for every `parts`-th layout file from `part`: the layouts are shared
+ * among test files so the longest suite runs on every core at once.
+ */
+export function describeRenderProperties(part: number, parts: number) {
+  const names = layoutNames.filter((_, index) => index % parts === part);
+  describe(`rendering generated pages through every layout (share ${part + 1} of ${parts})`, () => {
+    it.each(names)("%s", async (name) => {
+      const layout = await layoutSource(name);
+      expect(layout.name).toBe(name);
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      await fc.assert(
+        fc.asyncProperty(wirePage, async (page) => {
+          const view = await renderGenerated(page, layout);
+          try {
+            const { container } = view;
+            // The renderer never throws, and no block fails on schema-valid content.
+            expect(container.querySelector(".block-error")).toBeNull();
+            // No content can run script.
+            expect(executableMarkup(container)).toEqual([]);
+            // Items a known content template places are not repeated by the layout's own sections.
+            const placed = new Set(
+              layout.slots.some((slot) => slot.kind === "templates")
+                ? page.conetentTemplates.flatMap((template) => {
+                    const block = templateRegistry[template.templateName]?.block;
+                    const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
+                    if (!block || !type || !blockRegistry[block].consumes.includes(type)) return [];
+                    return selectItems(page, { type, ...(template.tagName ? { tags: [template.tagName] } : {}) }).map((item) => item.key);
+                  })
+                : [],
+            );
+            for (const slot of layout.slots) {
+              if (slot.kind !== "block" || blockRegistry[slot.block].consumes.length === 0) continue;
+              const consumes = blockRegistry[slot.block].consumes;
+              const source = slot.items?.from === "carouselList" ? page.carouselList : page.contents;
+              // Which items a filter selects is src/runtime/filter.test.ts's subject; here, what the page shows of them.
+              const selected = selectItems(page, slot.items ?? {}, consumes).filter((item) => !placed.has(item.key));
+              const section = container.querySelector(`[data-slot="${slot.id}"]`);
+              // A section is present exactly when its filter selects items.
+              expect(section !== null, `${name}: slot ${slot.id}`).toBe(selected.length > 0);
+              if (!section) continue;
+              const shown = source.filter((item) => item.title?.startsWith("Item-") && section.textContent.includes(item.title));
+              const selectedTitles = new Set(selected.map((item) => item.title));
+              for (const item of shown) {
+                // Everything a section shows was selected by its filter...
+                expect(selectedTitles.has(item.title), `${name}: slot ${slot.id} shows ${item.title ?? ""}`).toBe(true);
+                // ...so in a tag-filtered section it carries one of the slot's tags.
+                if (slot.items?.tags) expect(item.tags.some((tag) => slot.items?.tags?.some((wanted) => sameWords(wanted, tag))), `${name}: ${slot.id} shows ${item.title ?? ""} with tags ${item.tags.join(",")}`).toBe(true);
+              }
             }
+          } finally {
+            view.unmount();
           }
-        } finally {
-          view.unmount();
-        }
-      }),
-      { numRuns: 15 },
-    );
-  }, 120_000);
-});
+        }),
+        { numRuns: 15 },
+      );
+    }, 120_000);
+  });
+}

@@ -1,0 +1,3 @@
+import { describeRenderProperties } from "./renderProperties.tsx";
+
+describeRenderProperties(1, 2);
