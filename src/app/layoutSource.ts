@@ -3,10 +3,11 @@
  * checked by the build (src/build/layoutsPlugin.ts).
  */
 import { layoutModules } from "virtual:corvane-layouts";
-import { chooseLayout, type ResolvedLayout } from "../runtime/layout.ts";
+import { layoutCandidates, layoutKey, type ResolvedLayout } from "../runtime/layout.ts";
 
 export async function layoutSource(name: string): Promise<ResolvedLayout> {
-  const load = chooseLayout(name, (key) => (Object.hasOwn(layoutModules, key) ? layoutModules[key] : undefined));
+  const key = layoutCandidates(name).map(layoutKey).find((candidate) => Object.hasOwn(layoutModules, candidate));
+  const load = key === undefined ? undefined : layoutModules[key];
   // The build refuses a site without layouts/default.json; this is a broken build, not a page.
   if (!load) throw new Error(`no layout for "${name}" and no default layout`);
   return (await load()).default;

@@ -56,12 +56,11 @@ export interface LayoutResolution extends ResolvedLayout {
 export const layoutKey = (name: string) => name.toLowerCase();
 
 /**
- * Which layout a page uses (SPEC 2.3): its own file when there is one, else `default`, the
- * common content page. The one statement of the rule, for the build and for the browser.
+ * The layout files a page may use, first one present wins (SPEC 2.3): its own, else `default`,
+ * the common content page. The one statement of the rule, read by the build (`resolveLayout`)
+ * and by the browser (src/app/layoutSource.ts).
  */
-export function chooseLayout<T>(name: string, byKey: (key: string) => T | undefined): T | undefined {
-  return byKey(layoutKey(name)) ?? byKey("default");
-}
+export const layoutCandidates = (name: string): readonly string[] => [name, "default"];
 
 const layoutSchema = layoutFileSchema(blockNames);
 const entrySchema = slotSchema(blockNames);
@@ -210,19 +209,15 @@ function finish(draft: Draft, problems: ConfigProblem[]): LayoutSlot | null {
   return { ...common, kind: "block", block: draft.block, items: draft.items, options: draft.options };
 }
 
-/**
- * The layout of a page: `layouts/<name>.json` when it exists, else `layouts/default.json`
- * (see `chooseLayout`).
- */
+/** The layout of a page: the first of its `layoutCandidates` that has a file. */
 export async function resolveLayout(name: string, source: LayoutSource): Promise<LayoutResolution> {
   const problems: ConfigProblem[] = [];
-  const own = await collect(name, source, [], problems);
-  const used = own === null ? "default" : name;
-  const collected = own ?? (await collect("default", source, [], problems));
-  if (collected === null) {
-    problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
-    return { name: used, slots: [], settings: defaultLayoutSettings, problems, extends: [] };
+  for (const candidate of layoutCandidates(name)) {
+    const collected = await collect(candidate, source, [], problems);
+    if (collected === null) continue;
+    const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
+    return { name: candidate, slots, settings: collected.settings, problems, extends: collected.lineage };
   }
-  const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
-  return { name: used, slots, settings: collected.settings, problems, extends: collected.lineage };
+  problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
+  return { name: "default", slots: [], settings: defaultLayoutSettings, problems, extends: [] };
 }
