@@ -1,11 +1,9 @@
 import * as z from "zod/mini";
 import { pageImageFields } from "../../content/contract.ts";
 
-export const heroVariants = ["home", "content", "generic", "people", "none"] as const;
-
 export const heroOptions = z.strictObject({
   variant: z._default(
-    z.enum(heroVariants).check(
+    z.enum(["home", "content", "generic", "people", "none"]).check(
       z.meta({
         description:
           "Which hero: home (heading and delayed subtitle), content (heading, short description, carousel list), generic (category tag, main heading, description), people, or none.",
