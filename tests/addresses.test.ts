@@ -1,19 +1,12 @@
 // @vitest-environment node
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { routeTable } from "../src/runtime/registry.ts";
 import { findAddresses } from "./addresses.ts";
+import { repoFiles } from "./repoFiles.ts";
 
 /** Code of the site: src/**\/*.ts(x) without tests and without the table generated from registry/routes.json. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name) || entry.name.endsWith(".generated.ts")) return [];
-    return [path];
-  });
-}
+const sourceFiles = (dir: string) => repoFiles(dir, (path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !path.endsWith(".generated.ts"));
 
 describe("internal addresses", () => {
   it("come from the route table through pathTo, never written out in src", () => {

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoFiles } from "./repoFiles.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const markdownFiles = ["README.md", ...readdirSync(join(root, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`)];
@@ -64,14 +65,8 @@ function brokenReason({ file, target }: Link): string | null {
   return null;
 }
 
-/** Every text file under a folder, skipping generated and installed trees. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return ["node_modules", "dist"].includes(entry.name) ? [] : filesUnder(path);
-    return /\.(tsx?|json|md|css)$/.test(entry.name) ? [path] : [];
-  });
-}
+/** Every text file under a folder. */
+const filesUnder = (dir: string) => repoFiles(dir, (path) => /\.(tsx?|json|md|css)$/.test(path), root);
 
 const citingFiles = [...filesUnder("src"), ...filesUnder("tests"), ...filesUnder("layouts"), ...filesUnder("registry"), "README.md"];
 /** A section number: the specifications have top-level sections 1 to 9 (so "SPEC 9, 500 ms" cites 9 only). */

@@ -5,26 +5,13 @@
  * do the same exactly. A sleep no clock can replace stays, with a `// no clock:` comment on the
  * line before saying why.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { repoFiles } from "./repoFiles.ts";
 
 /** Test code: spec and test files, and the helpers tests share (tests/). */
 function testFiles(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, all: boolean) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules") walk(path, all);
-      } else if (/\.(test|spec)\.tsx?$/.test(entry.name) || (all && /\.tsx?$/.test(entry.name))) {
-        found.push(path);
-      }
-    }
-  };
-  walk("src", false);
-  walk("tests", true);
-  return found.sort();
+  return [...repoFiles("src", (path) => /\.(test|spec)\.tsx?$/.test(path)), ...repoFiles("tests", (path) => /\.tsx?$/.test(path))];
 }
 
 const sleeps = [/\bwaitForTimeout\(/, /setTimeout\(\s*(resolve|r|res|done|next)\b/, /new Promise[^\n]*setTimeout\(/];
@@ -55,7 +42,7 @@ describe("tests never sleep", () => {
   });
 
   it("holds for every test file in src/ and tests/", () => {
-    const files = testFiles().filter((file) => file !== join("tests", "house-rules.test.ts"));
+    const files = testFiles().filter((file) => file !== "tests/house-rules.test.ts");
     expect(files.length).toBeGreaterThan(20);
     expect(files.flatMap((file) => unexplainedSleeps(file, readFileSync(file, "utf8")))).toEqual([]);
   });
