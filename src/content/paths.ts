@@ -7,7 +7,6 @@
  * It lives beside the content contract because the fixture content service, which may not
  * import the UI runtime, answers the same detail addresses.
  */
-import { matchPath as matchRoute } from "react-router-dom";
 import { routePaths, type RouteName } from "./routePaths.generated.ts";
 
 export type { RouteName };
@@ -51,10 +50,22 @@ export function detailPath(name: RouteName, anchor: string | null | undefined): 
 }
 
 /**
- * The parameters of `path` if it is an address of the named route, matched the way the site's
- * routes are (react-router: ignoring case and a trailing slash); null otherwise.
+ * The parameters of `path` if it is an address of the named route, matched the way routes
+ * are (ignoring case and a trailing slash); null otherwise. Not react-router's matchPath: the
+ * fixture service imports this module, and loading React there, before the production server
+ * has chosen React's build, mixes React's development and production builds in one process.
  */
 export function matchPath(name: RouteName, path: string): string[] | null {
-  const match = matchRoute({ path: routePaths[name], caseSensitive: false, end: true }, path);
-  return match ? Object.values(match.params).filter((value) => value !== undefined) : null;
+  const segments = routePaths[name].split("/");
+  const given = path.replace(/\/+$/, "").split("/");
+  if (given.length !== segments.length) return null;
+  const params: string[] = [];
+  for (const [index, segment] of segments.entries()) {
+    const value = given[index] ?? "";
+    if (segment.startsWith(":")) {
+      if (value === "") return null;
+      params.push(value);
+    } else if (segment.toLowerCase() !== value.toLowerCase()) return null;
+  }
+  return params;
 }
