@@ -1,0 +1,21 @@
+/** The JSON answers of the server's Fetch-API handlers (the fixture service, the lead outbox). */
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+
+/** CONTENT-API 5's 400: field → message. */
+export const badRequest = (errors: Record<string, string>) => json({ errors }, 400);
+
+/** An answer that asks the visitor to send again after `seconds`. */
+export function retryLater(status: 429 | 503, error: string, seconds: number): Response {
+  const response = json({ error }, status);
+  response.headers.set("Retry-After", String(seconds));
+  return response;
+}
+
+export async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await request.json() };
+  } catch {
+    return { ok: false };
+  }
+}

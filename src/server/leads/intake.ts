@@ -1,0 +1,100 @@
+/**
+ * The one way into the server for a lead (CONTENT-API 5's three lead calls): read from the
+ * wire, then checked with SPEC 5's rules (src/forms/validation.ts) and the captcha. The fixture
+ * service stores what passes; the lead outbox keeps it until the content service has it. A
+ * form's route action hands its parsed fields to the same check (`checkLead`).
+ */
+import { contactFieldNames } from "../../content/contract.ts";
+import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
+import type { CaptchaVerifier } from "../captcha.ts";
+import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
+import type { LeadKind } from "../leadStore.ts";
+
+export type { LeadKind };
+
+/** Each kind's call and the one body type it takes (CONTENT-API 5). */
+export const leadCalls = {
+  contact: { path: "/api/contactus/create", bodyType: "multipart/form-data" },
+  presentation: { path: "/api/contactus/presentation-page", bodyType: "multipart/form-data" },
+  "thought-paper": { path: "/api/thoughtPaper/SaveUserInfo", bodyType: "application/json" },
+} as const satisfies Record<LeadKind, { path: string; bodyType: string }>;
+
+const leadKinds = Object.keys(leadCalls) as LeadKind[];
+
+/** The kind of lead a path is the call of (paths match ignoring case, as every call's does), if any. */
+export function leadKindOf(pathname: string): LeadKind | undefined {
+  const path = pathname.toLowerCase();
+  return leadKinds.find((kind) => leadCalls[kind].path.toLowerCase() === path);
+}
+
+/** A lead as sent: its kind and its fields, not yet checked. */
+export interface LeadSubmission {
+  kind: LeadKind;
+  fields: Readonly<Record<string, unknown>>;
+}
+
+/** A lead that passed every rule: the fields as the rules read them (trimmed, spaces collapsed). */
+export type CheckedLead =
+  | { kind: "contact" | "presentation"; fields: ContactFields }
+  | { kind: "thought-paper"; fields: ThoughtPaperFields & { thoughtPaperName: string } };
+
+export type LeadVerdict = { ok: true; lead: CheckedLead } | { ok: false; errors: Record<string, string> };
+
+/** SPEC 5's rules, then the captcha (asked only of a lead that passed the rules). */
+export async function checkLead(submission: LeadSubmission, captcha: CaptchaVerifier): Promise<LeadVerdict> {
+  if (submission.kind === "thought-paper") {
+    const parsed = thoughtPaperSchema.safeParse(submission.fields);
+    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+    const name = submission.fields.thoughtPaperName;
+    const thoughtPaperName = typeof name === "string" ? name.trim() : "";
+    if (thoughtPaperName === "") return { ok: false, errors: { thoughtPaperName: "Please choose a thought paper" } };
+    if (!(await captcha(parsed.data.token))) return { ok: false, errors: { token: thoughtPaperMessages.captcha } };
+    return { ok: true, lead: { kind: "thought-paper", fields: { ...parsed.data, thoughtPaperName } } };
+  }
+  const parsed = contactSchema({ presentation: submission.kind === "presentation" }).safeParse(submission.fields);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  if (!(await captcha(parsed.data.token))) return { ok: false, errors: { token: contactMessages.captcha } };
+  return { ok: true, lead: { kind: submission.kind, fields: parsed.data } };
+}
+
+/** The media type of a request, without parameters, in lower case. */
+const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+export type LeadRead = { ok: true; submission: LeadSubmission } | { ok: false; response: Response };
+
+/**
+ * A lead call's body as a submission, or the answer refusing it: 415 for another body type,
+ * 400 for a body that cannot be read or a form carrying anything but the form's own text
+ * fields, each once (no uploads, no extra parts riding along).
+ */
+export async function readLeadRequest(request: Request, kind: LeadKind): Promise<LeadRead> {
+  const { bodyType } = leadCalls[kind];
+  if (mediaTypeOf(request) !== bodyType) return { ok: false, response: json({ error: `this call takes ${bodyType}` }, 415) };
+  if (kind === "thought-paper") {
+    const body = await readJsonBody(request);
+    const fields = body.ok && typeof body.value === "object" && body.value !== null && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};
+    return { ok: true, submission: { kind, fields } };
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { ok: false, response: badRequest({ body: "the body is multipart form data" }) };
+  }
+  const known = new Set<string>(contactFieldNames);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (!known.has(name) || typeof value !== "string" || name in fields) return { ok: false, response: badRequest({ body: `unexpected form part: ${name}` }) };
+    fields[name] = value;
+  }
+  for (const name of contactFieldNames) fields[name] ??= "";
+  return { ok: true, submission: { kind, fields } };
+}
+
+/** A checked lead as its call's body (CONTENT-API 5): multipart for the contact calls, JSON for a thought paper. */
+export function leadBody(lead: CheckedLead): FormData | string {
+  if (lead.kind === "thought-paper") return JSON.stringify(lead.fields);
+  const form = new FormData();
+  for (const name of contactFieldNames) form.append(name, lead.fields[name]);
+  return form;
+}
