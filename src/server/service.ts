@@ -7,8 +7,8 @@
 import type { CaptchaVerifier } from "./captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
 import { createRateLimiter, defaultLeadsPerMinute, type RateLimiter } from "./http/rateLimit.ts";
-import { json, retryLater } from "./jsonAnswer.ts";
-import { leadKindOf } from "./leads/intake.ts";
+import { json } from "./jsonAnswer.ts";
+import { leadBudget, leadKindOf } from "./leads/intake.ts";
 import type { LeadStore } from "./leadStore.ts";
 import { downloadPdf, serveFile } from "./service/files.ts";
 import { takeLead } from "./service/leads.ts";
@@ -35,13 +35,6 @@ export interface RequestContext {
 
 export type ContentService = (request: Request, context?: RequestContext) => Promise<Response | null>;
 
-/** The answer to a lead call from a client past its budget, or null to go on. Calls from inside the process (tests, server rendering) carry no address and are not limited. */
-export function leadBudget(limiter: RateLimiter, context: RequestContext): Response | null {
-  if (context.clientAddress === undefined) return null;
-  const decision = limiter.take(context.clientAddress);
-  return decision.allowed ? null : retryLater(429, "too many requests from this address; please try again in a moment", decision.retryAfterSeconds);
-}
-
 export function createContentService(options: ContentServiceOptions): ContentService {
   const now = options.now ?? (() => new Date());
   const leadRateLimit = options.leadRateLimit ?? createRateLimiter({ limit: defaultLeadsPerMinute, windowMs: 60_000 });
@@ -63,7 +56,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     }
     if (!pathname.startsWith("/api/")) return null;
     const leadKind = leadKindOf(pathname);
-    const handler = leadKind ? (request: Request) => leadBudget(leadRateLimit, context) ?? takeLead({ fixtures: options.fixtures(), leads: options.leads, captcha: options.captcha }, leadKind, request) : routes[pathname.toLowerCase()];
+    const handler = leadKind ? (request: Request) => leadBudget(leadRateLimit, context.clientAddress) ?? takeLead({ fixtures: options.fixtures(), leads: options.leads, captcha: options.captcha }, leadKind, request) : routes[pathname.toLowerCase()];
     if (!handler) return json({ error: `no such call: ${pathname}` }, 404);
     if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
     return handler(request);

@@ -14,6 +14,7 @@ import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
 import { encodeForClient } from "./http/compression.ts";
 import { hardenServer } from "./http/host.ts";
 import { securityOptionsFromEnv, siteGuard } from "./http/siteGuard.ts";
+import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { serviceFromEnv, toMiddleware } from "./node.ts";
 import { createPageCache } from "./pageCache.ts";
 import { loadSiteBuild, type RenderedDocument } from "./renderModule.ts";
@@ -53,7 +54,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const contentStaleMs = seconds(env.CONTENT_STALE_SECONDS, 600_000);
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs: contentFreshMs, staleMs: contentStaleMs });
 
-  const api = embedded ? toMiddleware(embedded.service) : forwardTo(base, { timeoutMs: upstreamTimeoutMs, maxBodyBytes: bodyLimitFor });
+  // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
+  const outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs);
+  const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs, maxBodyBytes: bodyLimitFor });
+  const api = embedded ? toMiddleware(embedded.service) : outbox ? leadCallsTo(outbox, env, forward) : forward;
   const guard = siteGuard(securityOptionsFromEnv(env));
   const files = sirv(distDir, {
     etag: true,
@@ -109,6 +113,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       refuseBody(res, 413, 0);
       return;
     }
+    if (pathname === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
+      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(healthAnswer(outbox)));
+      return;
+    }
     const crawlerFile = /^\/(robots\.txt|sitemap(?:-\d+)?\.xml)$/.exec(pathname)?.[1];
     if (crawlerFile && (req.method === "GET" || req.method === "HEAD")) {
       siteFile(crawlerFile).then(
@@ -157,6 +165,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
       const { port } = server.address() as AddressInfo;
+      outbox?.start();
       resolve({
         server,
         url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
@@ -166,7 +175,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
             server.close(() => done());
             server.closeAllConnections();
             embedded?.leads.close();
-          }),
+          }).then(() => outbox?.stop()),
       });
     });
   });

@@ -7,7 +7,8 @@
 import { contactFieldNames } from "../../content/contract.ts";
 import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
-import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
+import type { RateLimiter } from "../http/rateLimit.ts";
+import { badRequest, json, readJsonBody, retryLater } from "../jsonAnswer.ts";
 import type { LeadKind } from "../leadStore.ts";
 
 export type { LeadKind };
@@ -57,6 +58,26 @@ export async function checkLead(submission: LeadSubmission, captcha: CaptchaVeri
   return { ok: true, lead: { kind: submission.kind, fields: parsed.data } };
 }
 
+/**
+ * A lead read back from the outbox: SPEC 5's rules again over what was stored (the captcha
+ * was asked when it came in), or null when the stored text is not such a lead.
+ */
+export function storedLead(kind: LeadKind, text: string): CheckedLead | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (kind === "thought-paper") {
+    const parsed = thoughtPaperSchema.safeParse(value);
+    const name = typeof value === "object" && value !== null && "thoughtPaperName" in value ? value.thoughtPaperName : undefined;
+    return parsed.success && typeof name === "string" && name !== "" ? { kind, fields: { ...parsed.data, thoughtPaperName: name } } : null;
+  }
+  const parsed = contactSchema({ presentation: kind === "presentation" }).safeParse(value);
+  return parsed.success ? { kind, fields: parsed.data } : null;
+}
+
 /** The media type of a request, without parameters, in lower case. */
 const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 
@@ -97,4 +118,14 @@ export function leadBody(lead: CheckedLead): FormData | string {
   const form = new FormData();
   for (const name of contactFieldNames) form.append(name, lead.fields[name]);
   return form;
+}
+
+/**
+ * The answer to a lead call from a client past its budget of leads, or null to go on. Calls
+ * from inside the process (tests, server rendering) carry no address and are not limited.
+ */
+export function leadBudget(limiter: RateLimiter, clientAddress: string | undefined): Response | null {
+  if (clientAddress === undefined) return null;
+  const decision = limiter.take(clientAddress);
+  return decision.allowed ? null : retryLater(429, "too many requests from this address; please try again in a moment", decision.retryAfterSeconds);
 }

@@ -1,0 +1,49 @@
+/**
+ * The lead outbox on the production server in forwarding mode: its configuration from the
+ * environment, the lead calls routed to it (each client's budget of leads first), and its
+ * part of /healthz. Everything else under /api is forwarded as before.
+ */
+import { captchaVerifier } from "../captcha.ts";
+import { createRateLimiter, leadsPerMinuteFromEnv } from "../http/rateLimit.ts";
+import { toMiddleware, type Middleware } from "../node.ts";
+import { leadBudget, leadKindOf } from "./intake.ts";
+import { createLeadOutbox, type LeadOutbox, type OutboxStatus } from "./outbox.ts";
+
+export const defaultOutboxPath = "data/outbox.sqlite";
+
+/** A duration in seconds from the environment, in ms; `fallbackMs` when unset or not a number ≥ 0. */
+function secondsFrom(raw: string | undefined, fallbackMs: number): number {
+  const n = raw === undefined || raw.trim() === "" ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n * 1000 : fallbackMs;
+}
+
+/**
+ * OUTBOX_DB (default data/outbox.sqlite), OUTBOX_RETRY_BASE_SECONDS (5), OUTBOX_RETRY_MAX_SECONDS
+ * (600), OUTBOX_WARN_AFTER_SECONDS (900), OUTBOX_KEEP_DELIVERED_SECONDS (86400), and the server's
+ * RECAPTCHA_SECRET; `timeoutMs` is the server's CONTENT_TIMEOUT_SECONDS.
+ */
+export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutMs: number): LeadOutbox {
+  return createLeadOutbox({
+    file: env.OUTBOX_DB ?? defaultOutboxPath,
+    base,
+    captcha: captchaVerifier(env.RECAPTCHA_SECRET),
+    timeoutMs,
+    retryBaseMs: secondsFrom(env.OUTBOX_RETRY_BASE_SECONDS, 5_000),
+    retryMaxMs: secondsFrom(env.OUTBOX_RETRY_MAX_SECONDS, 600_000),
+    warnAfterMs: secondsFrom(env.OUTBOX_WARN_AFTER_SECONDS, 900_000),
+    keepDeliveredMs: secondsFrom(env.OUTBOX_KEEP_DELIVERED_SECONDS, 86_400_000),
+  });
+}
+
+/** The three lead calls to the outbox (LEADS_PER_MINUTE per client first); any other /api call to `other`. */
+export function leadCallsTo(outbox: LeadOutbox, env: NodeJS.ProcessEnv, other: Middleware): Middleware {
+  const limiter = createRateLimiter({ limit: leadsPerMinuteFromEnv(env.LEADS_PER_MINUTE), windowMs: 60_000 });
+  const leads = toMiddleware((request, context = {}) => Promise.resolve(leadBudget(limiter, context.clientAddress)).then((refused) => refused ?? outbox.handle(request)));
+  return (req, res, next) => (leadKindOf(new URL(req.url ?? "/", "http://site.invalid").pathname) ? leads : other)(req, res, next);
+}
+
+/** GET /healthz: whether the server answers, and the outbox's state (counts and ages only, nothing personal). */
+export function healthAnswer(outbox: LeadOutbox | null): { status: "ok" | "warning"; leadOutbox: OutboxStatus | null } {
+  const leadOutbox = outbox?.status() ?? null;
+  return { status: leadOutbox?.status ?? "ok", leadOutbox };
+}

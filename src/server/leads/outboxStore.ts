@@ -1,0 +1,171 @@
+/**
+ * The lead outbox's SQLite file: one row per lead from the moment it passed the rules until
+ * the content service has it (and a retention period after). WAL with synchronous=FULL, so a
+ * lead is on disk, fsync'd, before the visitor is answered; the file is created owner-only
+ * (0600) before anything is written to it, and SQLite gives its -wal and -shm files the same
+ * permissions.
+ *
+ * Several processes may open one file (on one machine's disk): a lead being sent is leased
+ * to one process (`lease_owner`, `lease_until_ms`), and another takes it over only once the
+ * lease has run out, so a dead instance's leads are delivered by whichever instance opens
+ * the file next.
+ */
+import Database from "better-sqlite3";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { dirname } from "node:path";
+import * as z from "zod/mini";
+import type { LeadKind } from "./intake.ts";
+
+export type OutboxState = "pending" | "delivered" | "rejected";
+
+/** A lead as the outbox holds it: the checked fields as JSON (personal data), and how its delivery goes. */
+export interface OutboxRow {
+  id: string;
+  kind: LeadKind;
+  fields: string;
+  createdMs: number;
+  attempts: number;
+  nextAttemptMs: number;
+  lastError: string | null;
+}
+
+/** What an operator sees of a lead not yet delivered: no personal data. */
+export interface WaitingLead {
+  id: string;
+  kind: LeadKind;
+  state: Exclude<OutboxState, "delivered">;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  rejected: number;
+  /** Delivered leads still kept (until the retention period ends). */
+  delivered: number;
+  /** When the oldest lead still waiting for delivery came in, or null. */
+  oldestPendingMs: number | null;
+}
+
+const RowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["contact", "presentation", "thought-paper"]),
+  fields: z.string(),
+  createdMs: z.number(),
+  attempts: z.number(),
+  nextAttemptMs: z.number(),
+  lastError: z.nullable(z.string()),
+});
+const WaitingSchema = z.object({
+  ...RowSchema.shape,
+  state: z.enum(["pending", "rejected"]),
+});
+const CountsSchema = z.object({
+  pending: z.number(),
+  rejected: z.number(),
+  delivered: z.number(),
+  oldestPendingMs: z.nullable(z.number()),
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Creates the file owner-only before SQLite opens it, and tightens an existing one (and its WAL files). */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "a", 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
+}
+
+const rowColumns = "id, kind, fields, created_ms AS createdMs, attempts, next_attempt_ms AS nextAttemptMs, last_error AS lastError";
+
+/** What both the server and `npm run leads -- --pending` read. */
+function readers(db: Database.Database) {
+  const waiting = db.prepare(`SELECT ${rowColumns}, state FROM outbox WHERE state != 'delivered' ORDER BY created_ms`);
+  const counts = db.prepare(
+    `SELECT COALESCE(SUM(state = 'pending'), 0) AS pending, COALESCE(SUM(state = 'rejected'), 0) AS rejected,
+            COALESCE(SUM(state = 'delivered'), 0) AS delivered, MIN(CASE WHEN state = 'pending' THEN created_ms END) AS oldestPendingMs
+     FROM outbox`,
+  );
+  return {
+    /** Leads not delivered yet, oldest first: waiting for a retry, or refused by the service (400) and kept for an operator. */
+    waiting(): WaitingLead[] {
+      return waiting.all().map((raw) => {
+        const row = WaitingSchema.parse(raw);
+        return { id: row.id, kind: row.kind, state: row.state, createdAt: iso(row.createdMs), attempts: row.attempts, lastError: row.lastError, nextAttemptAt: row.state === "pending" ? iso(row.nextAttemptMs) : null };
+      });
+    },
+    counts: (): OutboxCounts => CountsSchema.parse(counts.get()),
+    close: () => db.close(),
+  };
+}
+
+/** An outbox file opened read-only, beside the server that writes it (WAL lets both). */
+export function openOutboxReader(file: string) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 1000");
+  return readers(db);
+}
+
+export function openOutboxStore(file: string) {
+  ownerOnly(file);
+  const db = new Database(file);
+  // Another process holding the write lock (a second instance on the file) is waited for briefly.
+  db.pragma("busy_timeout = 1000");
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS outbox (
+      id TEXT PRIMARY KEY,
+      kind TEXT NOT NULL CHECK (kind IN ('contact', 'presentation', 'thought-paper')),
+      fields TEXT NOT NULL,
+      state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'rejected')),
+      created_ms INTEGER NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_ms INTEGER NOT NULL,
+      last_error TEXT,
+      done_ms INTEGER,
+      lease_owner TEXT,
+      lease_until_ms INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_ms);
+  `);
+  const parseRows = (rows: unknown[]) => rows.map((row) => RowSchema.parse(row));
+
+  const insert = db.prepare(
+    "INSERT INTO outbox (id, kind, fields, created_ms, next_attempt_ms, lease_owner, lease_until_ms) VALUES (@id, @kind, @fields, @createdMs, @createdMs, @owner, @leaseUntilMs)",
+  );
+  const claim = db.prepare(
+    `UPDATE outbox SET lease_owner = @owner, lease_until_ms = @leaseUntilMs
+     WHERE id IN (SELECT id FROM outbox WHERE state = 'pending' AND next_attempt_ms <= @now AND (lease_until_ms IS NULL OR lease_until_ms <= @now)
+                  ORDER BY next_attempt_ms LIMIT @limit)
+     RETURNING ${rowColumns}`,
+  );
+  const finish = db.prepare("UPDATE outbox SET state = @state, attempts = attempts + 1, last_error = @error, done_ms = @now, lease_owner = NULL, lease_until_ms = NULL WHERE id = @id");
+  const retry = db.prepare("UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_ms = @nextAttemptMs, lease_owner = NULL, lease_until_ms = NULL WHERE id = @id");
+  const remove = db.prepare("DELETE FROM outbox WHERE id = ?");
+  const purge = db.prepare("DELETE FROM outbox WHERE state = 'delivered' AND done_ms <= ?");
+
+  return {
+    ...readers(db),
+    /** Stores a new lead, leased to `owner` while its first attempt runs. Committed (fsync'd) when this returns. */
+    add(row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number): void {
+      insert.run({ ...row, owner, leaseUntilMs });
+    },
+    /** Leases up to `limit` leads due for a retry to `owner`. */
+    claimDue(owner: string, now: number, leaseUntilMs: number, limit: number): OutboxRow[] {
+      return parseRows(claim.all({ owner, now, leaseUntilMs, limit }));
+    },
+    delivered: (id: string, now: number) => void finish.run({ id, state: "delivered", error: null, now }),
+    /** The service refused the lead with field errors after it was kept: it stays, for an operator. */
+    rejected: (id: string, now: number, error: string) => void finish.run({ id, state: "rejected", error, now }),
+    failed: (id: string, error: string, nextAttemptMs: number) => void retry.run({ id, error, nextAttemptMs }),
+    /** Drops a lead the visitor was told was refused (a 400 on its first attempt). */
+    forget: (id: string) => void remove.run(id),
+    /** Deletes delivered leads delivered at or before `before`; how many. */
+    purgeDelivered: (before: number): number => purge.run(before).changes,
+  };
+}
+
+export type OutboxStore = ReturnType<typeof openOutboxStore>;
