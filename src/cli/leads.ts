@@ -1,14 +1,37 @@
-/** `npm run leads`: the leads stored by the fixture content service (LEADS_DB, default data/leads.sqlite). */
+/**
+ * `npm run leads`: the leads stored by the fixture content service (LEADS_DB, default data/leads.sqlite).
+ * `npm run leads -- --pending`: the lead outbox's leads not yet delivered to the content service
+ * (OUTBOX_DB, default data/outbox.sqlite): waiting for a retry, or refused by the service and kept
+ * for an operator, with their attempts and last error. No personal data: ids, kinds and times.
+ */
 import { existsSync } from "node:fs";
+import { defaultOutboxPath, openOutboxReader } from "../server/leads/outboxStore.ts";
 import { defaultLeadsPath, openLeadStore } from "../server/leadStore.ts";
 
-const path = process.env.LEADS_DB ?? defaultLeadsPath;
-if (!existsSync(path)) {
-  console.log(`No leads yet (${path} does not exist).`);
-  process.exit(0);
+function listPending(path: string) {
+  if (!existsSync(path)) {
+    console.log(`No lead outbox (${path} does not exist).`);
+    return;
+  }
+  const outbox = openOutboxReader(path);
+  const waiting = outbox.waiting();
+  const counts = outbox.counts();
+  outbox.close();
+  console.log(`${path}: ${counts.pending} waiting for delivery, ${counts.rejected} refused by the content service, ${counts.delivered} delivered (kept until the retention period ends).`);
+  if (waiting.length > 0) console.table(waiting);
 }
-const store = openLeadStore(path);
-const leads = store.list();
-store.close();
-if (leads.length === 0) console.log(`No leads in ${path}.`);
-else console.table(leads.map(({ id, createdAt, kind, name, organisation, email, contactNumber, thoughtPaperName }) => ({ id, createdAt, kind, name, organisation, email, contactNumber, thoughtPaperName })));
+
+function listStored(path: string) {
+  if (!existsSync(path)) {
+    console.log(`No leads yet (${path} does not exist).`);
+    return;
+  }
+  const store = openLeadStore(path);
+  const leads = store.list();
+  store.close();
+  if (leads.length === 0) console.log(`No leads in ${path}.`);
+  else console.table(leads.map(({ id, createdAt, kind, name, organisation, email, contactNumber, thoughtPaperName }) => ({ id, createdAt, kind, name, organisation, email, contactNumber, thoughtPaperName })));
+}
+
+if (process.argv.includes("--pending")) listPending(process.env.OUTBOX_DB ?? defaultOutboxPath);
+else listStored(process.env.LEADS_DB ?? defaultLeadsPath);

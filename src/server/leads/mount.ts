@@ -8,8 +8,7 @@ import { createRateLimiter, leadsPerMinuteFromEnv } from "../http/rateLimit.ts";
 import { toMiddleware, type Middleware } from "../node.ts";
 import { leadBudget, leadKindOf } from "./intake.ts";
 import { createLeadOutbox, type LeadOutbox, type OutboxStatus } from "./outbox.ts";
-
-export const defaultOutboxPath = "data/outbox.sqlite";
+import { defaultOutboxPath } from "./outboxStore.ts";
 
 /** A duration in seconds from the environment, in ms; `fallbackMs` when unset or not a number ≥ 0. */
 function secondsFrom(raw: string | undefined, fallbackMs: number): number {

@@ -4,6 +4,7 @@
  * which can be stopped, made to fail and to refuse), with its own SQLite file. Time is the
  * outbox's injected clock; the background loop is driven pass by pass with `deliverDue`.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -218,6 +219,21 @@ describe("the outbox file", () => {
     clock += 1_000;
     expect(await heir.deliverDue()).toBe(1);
     expect(service.received.map((lead) => [lead.key, lead.email])).toEqual([["5b0f3c1e-0000-4000-8000-000000000001", "ada@engines.example"]]);
+  });
+});
+
+describe("npm run leads -- --pending", () => {
+  it("lists the leads not yet delivered with their attempts and last error, and nothing the visitor typed", { timeout: 30_000 }, async () => {
+    await service.stop();
+    const box = outbox();
+    const answer = await box.handle(leadRequest("thought-paper", paper("ada@engines.example")));
+    const { id } = (await answer.json()) as { id: string };
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/cli/leads.ts", "--pending"], { env: { ...process.env, OUTBOX_DB: file }, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("1 waiting for delivery, 0 refused by the content service, 0 delivered");
+    const row = run.stdout.split("\n").find((line) => line.includes(id)) ?? "";
+    expect(row).toMatch(/thought-paper.*pending.*2026-11-25T12:00:00\.000Z.*\b1\b.*ECONNREFUSED/);
+    expect(run.stdout).not.toMatch(/ada|engines|Lovelace|4045550142/i);
   });
 });
 

@@ -16,6 +16,9 @@ import { dirname } from "node:path";
 import * as z from "zod/mini";
 import type { LeadKind } from "./intake.ts";
 
+/** Where the server keeps its outbox unless OUTBOX_DB says otherwise. */
+export const defaultOutboxPath = "data/outbox.sqlite";
+
 export type OutboxState = "pending" | "delivered" | "rejected";
 
 /** A lead as the outbox holds it: the checked fields as JSON (personal data), and how its delivery goes. */
