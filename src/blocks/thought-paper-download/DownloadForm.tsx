@@ -31,7 +31,8 @@ export const downloadMessages = {
   declined: "Sorry, this thought paper cannot be downloaded at the moment.",
   failed: "Your details could not be sent. Please check your connection and try again.",
   invalid: "Please check your details:",
-  download: "The thought paper could not be downloaded. Please try again.",
+  /** The details were saved (the service has them, or the site keeps them until it does) but the PDF could not be fetched. */
+  saved: "Your details are saved, so you will not need to enter them again. The thought paper could not be fetched just now: try the download again in a moment.",
   busy: tryAgainMessage,
 } as const;
 
@@ -59,6 +60,9 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
   const captcha = useRef<CaptchaHandle>(null);
   const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() });
   const [failure, setFailure] = useState<string | null>(null);
+  /** SaveUserInfo succeeded but the PDF did not come: only the download is tried again. */
+  const [savedWithoutPdf, setSavedWithoutPdf] = useState(false);
+  const [fetchingPdf, setFetchingPdf] = useState(false);
 
   usePolledToken(captcha, {
     active: true,
@@ -77,15 +81,29 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
       readCaptcha();
       return;
     }
+    await download();
+  }
+
+  /** The PDF, saved under the paper's name, then the thank-you page; else the form says the details are saved and offers the download again. */
+  async function download() {
     try {
       savePdf(await client.downloadThoughtPaperPdf(documentPath), pdfFileName(paperName));
     } catch (error) {
       console.warn("thought paper download failed:", error);
-      setFailure(downloadMessages.download);
+      setSavedWithoutPdf(true);
+      setFailure(downloadMessages.saved);
       readCaptcha();
       return;
     }
     void navigate(successPath);
+  }
+
+  async function downloadAgain() {
+    if (fetchingPdf) return;
+    setFetchingPdf(true);
+    setFailure(null);
+    await download();
+    setFetchingPdf(false);
   }
 
   const field = (name: Exclude<ThoughtPaperField, "token">) => ({
@@ -97,7 +115,11 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
   const captchaError = form.message("token");
 
   return (
-    <form className="tp-form" data-site-form="" noValidate aria-busy={form.sending} onSubmit={(event) => form.submit(event, send, readCaptcha)}>
+    <form className="tp-form" data-site-form="" noValidate aria-busy={form.sending} onSubmit={(event) => {
+        if (!savedWithoutPdf) return form.submit(event, send, readCaptcha);
+        event.preventDefault();
+        void downloadAgain();
+      }}>
       <TextField {...field("name")} autoComplete="name" />
       <TextField {...field("Organisation")} autoComplete="organization" />
       <TextField {...field("email")} type="email" autoComplete="email" />
@@ -116,11 +138,18 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
         </p>
       )}
       <div className="tp-form__actions">
-        <button type="submit" className="button" aria-disabled={form.sending || undefined}>
-          Download
-        </button>
+        {savedWithoutPdf ? (
+          // The details are saved: only the PDF is asked for again, never a second lead.
+          <button type="submit" className="button" aria-disabled={fetchingPdf || undefined}>
+            Try the download again
+          </button>
+        ) : (
+          <button type="submit" className="button" aria-disabled={form.sending || undefined}>
+            Download
+          </button>
+        )}
         <span className="tp-form__status" role="status">
-          {form.sending ? "Preparing your download..." : ""}
+          {form.sending || fetchingPdf ? "Preparing your download..." : ""}
         </span>
       </div>
     </form>

@@ -177,7 +177,6 @@ describe("thought-paper-download", () => {
       [{ save: { status: 503, body: "{}" } }, "please try again in a moment"],
       [{ save: { status: 429, body: "{}" } }, "please try again in a moment"],
       [{ save: { status: 400, body: JSON.stringify({ errors: { token: "Please ensure you are not a robo" } }) } }, `${downloadMessages.invalid} Please ensure you are not a robo`],
-      [{ pdf: { status: 404, body: "Not found" } }, downloadMessages.download],
     ] as const) {
       const { runtime } = paperService(answers);
       const { router, unmount } = renderPaper(runtime);
@@ -193,6 +192,33 @@ describe("thought-paper-download", () => {
       expect(saved).toEqual([]);
       unmount();
     }
+  });
+
+  it("says the details are saved when the PDF cannot be fetched, and tries only the download again, never a second lead", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let pdfAnswers = 0;
+    const sent: string[] = [];
+    const fetch = vi.fn((input: RequestInfo | URL) => {
+      const path = new URL(requestUrl(input), "http://site.test").pathname;
+      sent.push(path);
+      // The site kept the lead (its content service is down): the PDF fails twice, then comes.
+      if (path.endsWith("SaveUserInfo")) return Promise.resolve(new Response(JSON.stringify({ id: "3f1c", status: "queued" }), { status: 200 }));
+      pdfAnswers += 1;
+      return Promise.resolve(pdfAnswers <= 2 ? new Response(JSON.stringify({ error: "the content service could not be reached" }), { status: 502 }) : new Response("%PDF-1.4\n", { status: 200, headers: { "Content-Type": "application/pdf" } }));
+    });
+    const { router } = renderPaper(testRuntime({ fetch }));
+    await openForm();
+    await fillValid();
+    await userEvent.click(field.submit());
+    expect(await screen.findByRole("alert", {}, slow)).toHaveTextContent(downloadMessages.saved);
+    expect(screen.queryByRole("button", { name: "Download" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Try the download again" }));
+    expect(await screen.findByRole("alert", {}, slow)).toHaveTextContent(downloadMessages.saved);
+    // Enter in a field does the same as the button.
+    await userEvent.type(field.name(), "{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/ThoughtPapers-Thankyou"), slow);
+    expect(sent).toEqual(["/api/thoughtPaper/SaveUserInfo", ...Array<string>(3).fill("/api/thoughtPaper/downloadThoughtPaperPdf")]);
+    expect(saved).toEqual(["The Future of Work.pdf <- blob:paper"]);
   });
 
   it("sends once however often the visitor submits while saving", async () => {
