@@ -133,6 +133,23 @@ describe("a lead the content service cannot take now", () => {
     expect(service.received).toEqual([{ key: id, path: "/api/contactus/presentation-page", email: "ada@gmail.com" }]);
   });
 
+  it("brings waiting leads forward once the service takes a lead again, instead of leaving them to a long backoff", async () => {
+    await service.stop();
+    const box = outbox({ retryMaxMs: 60_000 });
+    await box.handle(leadRequest("contact", contact("early@engines.example")));
+    for (let pass = 0; pass < 5; pass++) {
+      clock += 60_000;
+      await box.deliverDue();
+    }
+    expect(Date.parse(box.pending()[0]?.nextAttemptAt ?? "") - clock).toBeGreaterThan(30_000);
+    await service.start();
+    expect((await box.handle(leadRequest("contact", contact("later@engines.example")))).status).toBe(200);
+    expect(Date.parse(box.pending()[0]?.nextAttemptAt ?? "") - clock).toBeLessThanOrEqual(1_000);
+    clock += 1_000;
+    await box.deliverDue();
+    expect(service.received.map((lead) => lead.email)).toEqual(["later@engines.example", "early@engines.example"]);
+  });
+
   it("logs one line per failed attempt with the lead's id, never what the visitor typed", async () => {
     await service.stop();
     const box = outbox();

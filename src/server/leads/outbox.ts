@@ -103,6 +103,20 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   let pass: Promise<number> | null = null;
   const inFlight = new Set<Promise<unknown>>();
   let lastWarningMs = -Infinity;
+  /** Whether the last attempt failed: the next success means the service is back. */
+  let serviceFailing = false;
+
+  /**
+   * The service took a lead. If it had been failing, it is back: the leads a long backoff
+   * would still hold are brought forward (within one base delay, spread at random), so a
+   * 20-second outage does not leave leads waiting minutes once it ends.
+   */
+  function recordDelivery(id: string) {
+    store.delivered(id, now());
+    if (!serviceFailing) return;
+    serviceFailing = false;
+    store.bringForward(now(), retryBaseMs);
+  }
 
   function track<T>(promise: Promise<T>): Promise<T> {
     inFlight.add(promise);
@@ -112,6 +126,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
 
   /** Records a failed attempt (log line without personal data) and when to try again. */
   function recordFailure(id: string, attemptsBefore: number, reason: string) {
+    serviceFailing = true;
     const attempts = attemptsBefore + 1;
     const delay = retryDelayMs(attempts, retryBaseMs, retryMaxMs, options.random);
     store.failed(id, reason, now() + delay);
@@ -125,7 +140,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
       return;
     }
     const attempt = await attemptDelivery(row.id, lead, delivery);
-    if (attempt.outcome === "delivered") store.delivered(row.id, now());
+    if (attempt.outcome === "delivered") recordDelivery(row.id);
     else if (attempt.outcome === "refused") {
       store.rejected(row.id, now(), `refused: ${Object.keys(attempt.errors).join(", ")}`);
       log.warn(`lead outbox: lead ${row.id} was refused by the content service (400 on ${Object.keys(attempt.errors).join(", ")}); kept for an operator`);
@@ -177,7 +192,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     }
     const attempt: Attempt = await track(attemptDelivery(id, lead, delivery));
     if (attempt.outcome === "delivered") {
-      store.delivered(id, now());
+      recordDelivery(id);
       return { status: "delivered", id, answer: attempt.answer };
     }
     if (attempt.outcome === "refused") {

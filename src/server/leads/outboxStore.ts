@@ -148,6 +148,7 @@ export function openOutboxStore(file: string) {
   const finish = db.prepare("UPDATE outbox SET state = @state, attempts = attempts + 1, last_error = @error, done_ms = @now, lease_owner = NULL, lease_until_ms = NULL WHERE id = @id");
   const retry = db.prepare("UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_ms = @nextAttemptMs, lease_owner = NULL, lease_until_ms = NULL WHERE id = @id");
   const remove = db.prepare("DELETE FROM outbox WHERE id = ?");
+  const bringForward = db.prepare("UPDATE outbox SET next_attempt_ms = @now + abs(random()) % @spreadMs WHERE state = 'pending' AND next_attempt_ms > @now + @spreadMs");
   const purge = db.prepare("DELETE FROM outbox WHERE state = 'delivered' AND done_ms <= ?");
 
   return {
@@ -164,6 +165,8 @@ export function openOutboxStore(file: string) {
     /** The service refused the lead with field errors after it was kept: it stays, for an operator. */
     rejected: (id: string, now: number, error: string) => void finish.run({ id, state: "rejected", error, now }),
     failed: (id: string, error: string, nextAttemptMs: number) => void retry.run({ id, error, nextAttemptMs }),
+    /** Leads waiting longer than `spreadMs` for their next attempt become due within it, at random points. */
+    bringForward: (now: number, spreadMs: number): number => bringForward.run({ now, spreadMs: Math.max(1, Math.round(spreadMs)) }).changes,
     /** Drops a lead the visitor was told was refused (a 400 on its first attempt). */
     forget: (id: string) => void remove.run(id),
     /** Deletes delivered leads delivered at or before `before`; how many. */
