@@ -150,6 +150,29 @@ describe("a lead the content service cannot take now", () => {
     expect(service.received.map((lead) => lead.email)).toEqual(["later@engines.example", "early@engines.example"]);
   });
 
+  it("tries one waiting lead every base delay while the service fails, whatever its own backoff, so recovery is noticed soon", async () => {
+    await service.stop();
+    const box = outbox({ retryMaxMs: 60_000 });
+    await box.handle(leadRequest("contact", contact("early@engines.example")));
+    await box.handle(leadRequest("contact", contact("second@engines.example")));
+    for (let pass = 0; pass < 5; pass++) {
+      clock += 60_000;
+      await box.deliverDue();
+    }
+    const waitingUntil = box.pending().map((lead) => Date.parse(lead.nextAttemptAt ?? "") - clock);
+    expect(Math.min(...waitingUntil)).toBeGreaterThan(30_000);
+    await service.start();
+    clock += 500;
+    expect(await box.deliverDue()).toBe(0);
+    clock += 500;
+    expect(await box.deliverDue()).toBe(1);
+    // That success brought the other lead forward.
+    clock += 1_000;
+    await box.deliverDue();
+    expect(box.pending()).toEqual([]);
+    expect(service.received).toHaveLength(2);
+  });
+
   it("logs one line per failed attempt with the lead's id, never what the visitor typed", async () => {
     await service.stop();
     const box = outbox();

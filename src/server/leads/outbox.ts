@@ -105,6 +105,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   let lastWarningMs = -Infinity;
   /** Whether the last attempt failed: the next success means the service is back. */
   let serviceFailing = false;
+  let lastAttemptMs = -Infinity;
 
   /**
    * The service took a lead. If it had been failing, it is back: the leads a long backoff
@@ -139,6 +140,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
       store.rejected(row.id, now(), "unreadable fields");
       return;
     }
+    lastAttemptMs = now();
     const attempt = await attemptDelivery(row.id, lead, delivery);
     if (attempt.outcome === "delivered") recordDelivery(row.id);
     else if (attempt.outcome === "refused") {
@@ -152,7 +154,9 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     const purged = store.purgeDelivered(time - keepDeliveredMs);
     if (purged > 0) log.info(`lead outbox: deleted ${purged} delivered lead(s) past the retention period`);
     warnIfOld(time);
-    const rows = store.claimDue(owner, time, leaseUntil(), concurrency);
+    let rows = store.claimDue(owner, time, leaseUntil(), concurrency);
+    // While the service fails, one lead is tried every base delay whatever its own backoff says: the first to get through brings the others forward.
+    if (rows.length === 0 && serviceFailing && time - lastAttemptMs >= retryBaseMs) rows = store.claimDue(owner, time, leaseUntil(), 1, Number.MAX_SAFE_INTEGER);
     await Promise.all(rows.map((row) => track(retry(row).catch((error: unknown) => log.warn(`lead outbox: lead ${row.id} could not be attempted: ${error instanceof Error ? error.message : String(error)}`)))));
     return rows.length;
   }
@@ -190,6 +194,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
       log.warn(`lead outbox: a lead could not be written: ${error instanceof Error ? error.message : String(error)}`);
       return { status: "unavailable" };
     }
+    lastAttemptMs = now();
     const attempt: Attempt = await track(attemptDelivery(id, lead, delivery));
     if (attempt.outcome === "delivered") {
       recordDelivery(id);

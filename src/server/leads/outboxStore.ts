@@ -141,7 +141,7 @@ export function openOutboxStore(file: string) {
   );
   const claim = db.prepare(
     `UPDATE outbox SET lease_owner = @owner, lease_until_ms = @leaseUntilMs
-     WHERE id IN (SELECT id FROM outbox WHERE state = 'pending' AND next_attempt_ms <= @now AND (lease_until_ms IS NULL OR lease_until_ms <= @now)
+     WHERE id IN (SELECT id FROM outbox WHERE state = 'pending' AND next_attempt_ms <= @dueBy AND (lease_until_ms IS NULL OR lease_until_ms <= @now)
                   ORDER BY next_attempt_ms LIMIT @limit)
      RETURNING ${rowColumns}`,
   );
@@ -157,9 +157,9 @@ export function openOutboxStore(file: string) {
     add(row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number): void {
       insert.run({ ...row, owner, leaseUntilMs });
     },
-    /** Leases up to `limit` leads due for a retry to `owner`. */
-    claimDue(owner: string, now: number, leaseUntilMs: number, limit: number): OutboxRow[] {
-      return parseRows(claim.all({ owner, now, leaseUntilMs, limit }));
+    /** Leases to `owner` up to `limit` leads due for a retry by `dueBy` (default: now), earliest first. */
+    claimDue(owner: string, now: number, leaseUntilMs: number, limit: number, dueBy = now): OutboxRow[] {
+      return parseRows(claim.all({ owner, now, dueBy, leaseUntilMs, limit }));
     },
     delivered: (id: string, now: number) => void finish.run({ id, state: "delivered", error: null, now }),
     /** The service refused the lead with field errors after it was kept: it stays, for an operator. */
