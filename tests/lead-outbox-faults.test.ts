@@ -6,10 +6,15 @@
  * killed (SIGKILL) twice while the leads arrive, no acknowledged lead is missing. The full
  * 20-second outage is `npm run bench:leads` (figures in docs/leads.md).
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { startFakeContentService } from "../src/cli/fakeContentService.ts";
 import { runLeadScenario, type LeadScenario } from "../src/cli/leadFaults.ts";
-import { tinyBuild } from "./serverFaults.ts";
+import { startSiteServer } from "../src/server/siteServer.ts";
+import { jsonHeaders, paperLead, send, tinyBuild } from "./serverFaults.ts";
 
 const scenario = (kills: number): LeadScenario => ({
   leads: 200,
@@ -39,5 +44,41 @@ describe("leads while the content service is down, then failing one call in thre
     // A lead written but not yet answered when the server died is sent again by its visitor: acknowledged, at worst held twice.
     expect(figures).toMatchObject({ sent: 200, acknowledged: 200, failures: 0, missing: 0 });
     expect(figures.duplicates).toBeLessThanOrEqual(figures.resent);
+  });
+});
+
+describe("the production server forwarding to another content service", () => {
+  it("keeps a lead through the outbox, reports it in /healthz without personal data, and lets other calls through", { timeout: 30_000 }, async () => {
+    const service = await startFakeContentService();
+    await service.stop();
+    const outboxDir = mkdtempSync(join(tmpdir(), "corvane-outbox-"));
+    const site = await startSiteServer({ distDir: tinyBuild(), env: { ...process.env, CONTENT_API_BASE: service.url, OUTBOX_DB: join(outboxDir, "outbox.sqlite"), OUTBOX_RETRY_BASE_SECONDS: "60" } });
+    try {
+      const saveLead = (body: string) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body });
+      const kept = await saveLead(paperLead("ada@engines.example"));
+      expect(kept.status).toBe(200);
+      expect(JSON.parse(kept.body)).toMatchObject({ status: "queued" });
+      // SPEC 5 says no: never kept, never sent.
+      const invalid = await saveLead(paperLead("ada@gmail.com"));
+      expect(invalid.status).toBe(400);
+      expect(JSON.parse(invalid.body)).toEqual({ errors: { email: "Kindly enter your Official Email Id" } });
+
+      const health = await send(site.url, { path: "/healthz" });
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toMatchObject({ status: "ok", leadOutbox: { pending: 1, rejected: 0, deliveredKept: 0 } });
+      expect(health.body).not.toMatch(/ada|engines|Lovelace/i);
+
+      await service.start();
+      service.refuse({ email: "This address is already registered" });
+      const refused = await saveLead(paperLead("grace@engines.example"));
+      expect([refused.status, JSON.parse(refused.body)]).toEqual([400, { errors: { email: "This address is already registered" } }]);
+      expect(JSON.parse((await send(site.url, { path: "/healthz" })).body)).toMatchObject({ leadOutbox: { pending: 1 } });
+      // Any other call is forwarded as before.
+      expect((await send(site.url, { method: "POST", path: "/api/page/get", headers: jsonHeaders, body: JSON.stringify("Home") })).status).toBe(404);
+      expect(service.received).toEqual([]);
+    } finally {
+      await site.close();
+      await service.close();
+    }
   });
 });
