@@ -109,14 +109,15 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
 
   /**
    * The service took a lead. If it had been failing, it is back: the leads a long backoff
-   * would still hold are brought forward (within one base delay, spread at random), so a
-   * 20-second outage does not leave leads waiting minutes once it ends.
+   * would still hold are brought forward (spread at random over a second, or the base delay
+   * when shorter; the loop sends `concurrency` at a time), so a 20-second outage does not leave
+   * leads waiting minutes once it ends.
    */
   function recordDelivery(id: string) {
     store.delivered(id, now());
     if (!serviceFailing) return;
     serviceFailing = false;
-    store.bringForward(now(), retryBaseMs);
+    store.bringForward(now(), Math.min(retryBaseMs, 1_000));
   }
 
   function track<T>(promise: Promise<T>): Promise<T> {
