@@ -46,6 +46,7 @@ for (const kills of [0, 2]) {
     delivered: figures.delivered,
     "acknowledged but missing": figures.missing,
     duplicates: figures.duplicates,
+    "  of which the same Idempotency-Key": figures.sameKeyDuplicates,
     "drain after recovery (s)": figures.drainMs === null ? "did not drain" : figures.drainMs / 1000,
   });
   console.log(`load average: ${load()}`);

@@ -49,6 +49,8 @@ export interface LeadFigures {
   missing: number;
   /** Leads the service holds more than once. */
   duplicates: number;
+  /** Of those, the ones sent twice with the same Idempotency-Key (the outbox's own retries); the rest were sent again by their visitor. */
+  sameKeyDuplicates: number;
   /** From the service's recovery to the last acknowledged lead in its hands. */
   drainMs: number | null;
 }
@@ -146,6 +148,8 @@ export async function runLeadScenario(scenario: LeadScenario): Promise<LeadFigur
   const held = holds();
   const counts = new Map<string, number>();
   for (const lead of service.received) counts.set(lead.email, (counts.get(lead.email) ?? 0) + 1);
+  const keys = new Map<string, number>();
+  for (const lead of service.received) keys.set(lead.key, (keys.get(lead.key) ?? 0) + 1);
   return {
     sent: emails.length,
     acknowledged: acknowledged.size,
@@ -154,6 +158,7 @@ export async function runLeadScenario(scenario: LeadScenario): Promise<LeadFigur
     delivered: held.size,
     missing: [...acknowledged].filter((email) => !held.has(email)).length,
     duplicates: [...counts.values()].filter((count) => count > 1).length,
+    sameKeyDuplicates: [...keys.values()].filter((count) => count > 1).length,
     drainMs,
   };
 }
