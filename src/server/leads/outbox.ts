@@ -103,8 +103,8 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   let pass: Promise<number> | null = null;
   const inFlight = new Set<Promise<unknown>>();
   let lastWarningMs = -Infinity;
-  /** Whether the last attempt failed: the next success means the service is back. */
-  let serviceFailing = false;
+  /** Whether the last attempt failed: the next success means the service is back. Leads left waiting by an earlier run say it was. */
+  let serviceFailing = store.counts().pending > 0;
   let lastAttemptMs = -Infinity;
 
   /**
