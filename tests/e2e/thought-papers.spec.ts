@@ -87,6 +87,26 @@ test.describe("the thought paper page", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("when the PDF cannot be fetched after the details are saved, says so and fetches only the PDF again: one lead", async ({ page }) => {
+    // The content service is down for the PDF once (the site forwards its 502); the lead itself was saved.
+    let pdfFailures = 1;
+    await page.route("**/api/thoughtPaper/downloadThoughtPaperPdf", (route) => {
+      if (pdfFailures-- > 0) return route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "the content service could not be reached" }) });
+      return route.continue();
+    });
+    const email = `grace.retry.${Date.now()}@compilers.example`;
+    const dialog = await openDialog(page);
+    await fill(page, email);
+    await dialog.getByRole("button", { name: "Download", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Your details are saved, so you will not need to enter them again.");
+    expect(await axeViolations(page)).toEqual([]);
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Try the download again" }).click();
+    expect((await download).suggestedFilename()).toBe(`${paperName}.pdf`);
+    await expect(page).toHaveURL(/\/ThoughtPapers-Thankyou$/);
+    expect(leadsFor(email)).toHaveLength(1);
+  });
+
   test("its dialog takes focus, keeps Tab inside, and gives focus back to the button on Escape", async ({ page }) => {
     const dialog = await openDialog(page);
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
