@@ -37,7 +37,7 @@ export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutM
 /** The three lead calls to the outbox (LEADS_PER_MINUTE per client first); any other /api call to `other`. */
 export function leadCallsTo(outbox: LeadOutbox, env: NodeJS.ProcessEnv, other: Middleware): Middleware {
   const limiter = createRateLimiter({ limit: leadsPerMinuteFromEnv(env.LEADS_PER_MINUTE), windowMs: 60_000 });
-  const leads = toMiddleware((request, context = {}) => Promise.resolve(leadBudget(limiter, context.clientAddress)).then((refused) => refused ?? outbox.handle(request)));
+  const leads = toMiddleware(async (request, context = {}) => leadBudget(limiter, context.clientAddress) ?? outbox.handle(request));
   return (req, res, next) => (leadKindOf(new URL(req.url ?? "/", "http://site.invalid").pathname) ? leads : other)(req, res, next);
 }
 
