@@ -48,11 +48,11 @@ describe("leads while the content service is down, then failing one call in thre
 });
 
 describe("the production server forwarding to another content service", () => {
-  it("keeps a lead through the outbox, reports it in /healthz without personal data, and lets other calls through", { timeout: 30_000 }, async () => {
+  it("keeps a lead through the outbox, reports it in /healthz without personal data, limits each client's leads, and lets other calls through", { timeout: 30_000 }, async () => {
     const service = await startFakeContentService();
     await service.stop();
     const outboxDir = mkdtempSync(join(tmpdir(), "corvane-outbox-"));
-    const site = await startSiteServer({ distDir: tinyBuild(), env: { ...process.env, CONTENT_API_BASE: service.url, OUTBOX_DB: join(outboxDir, "outbox.sqlite"), OUTBOX_RETRY_BASE_SECONDS: "60" } });
+    const site = await startSiteServer({ distDir: tinyBuild(), env: { ...process.env, CONTENT_API_BASE: service.url, OUTBOX_DB: join(outboxDir, "outbox.sqlite"), OUTBOX_RETRY_BASE_SECONDS: "60", LEADS_PER_MINUTE: "3" } });
     try {
       const saveLead = (body: string) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body });
       const kept = await saveLead(paperLead("ada@engines.example"));
@@ -73,6 +73,10 @@ describe("the production server forwarding to another content service", () => {
       const refused = await saveLead(paperLead("grace@engines.example"));
       expect([refused.status, JSON.parse(refused.body)]).toEqual([400, { errors: { email: "This address is already registered" } }]);
       expect(JSON.parse((await send(site.url, { path: "/healthz" })).body)).toMatchObject({ leadOutbox: { pending: 1 } });
+      // A client past its budget of leads is told to wait, and nothing is kept or sent.
+      const flood = await saveLead(paperLead("flood@engines.example"));
+      expect(flood.status).toBe(429);
+      expect(Number(flood.headers["retry-after"])).toBeGreaterThan(0);
       // Any other call is forwarded as before.
       expect((await send(site.url, { method: "POST", path: "/api/page/get", headers: jsonHeaders, body: JSON.stringify("Home") })).status).toBe(404);
       expect(service.received).toEqual([]);
