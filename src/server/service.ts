@@ -10,7 +10,6 @@ import { matchPath } from "../content/paths.ts";
 import { contactSchema, fieldErrors, thoughtPaperSchema, thoughtPaperMessages, contactMessages } from "../forms/validation.ts";
 import type { CaptchaVerifier } from "./captcha.ts";
 import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures.ts";
-import { createRateLimiter, defaultLeadsPerMinute, type RateLimiter } from "./http/rateLimit.ts";
 import { LeadsUnavailable, type Lead, type LeadInput, type LeadStore } from "./leadStore.ts";
 
 export interface ContentServiceOptions {
@@ -20,8 +19,6 @@ export interface ContentServiceOptions {
   captcha: CaptchaVerifier;
   /** The clock of the "Last 3/6 Months" filters. */
   now?: () => Date;
-  /** The lead calls one client may make (default 10 a minute per address). */
-  leadRateLimit?: RateLimiter;
 }
 
 /** Who sent a request, as the socket says (never a header a client could set). */
@@ -139,7 +136,6 @@ async function readJsonBody(request: Request): Promise<{ ok: true; value: unknow
 
 export function createContentService(options: ContentServiceOptions): ContentService {
   const now = options.now ?? (() => new Date());
-  const leadRateLimit = options.leadRateLimit ?? createRateLimiter({ limit: defaultLeadsPerMinute, windowMs: 60_000 });
 
   /** The stored lead, or the 503 that tells the visitor to try again: nothing is lost silently. */
   async function storeLead(lead: LeadInput): Promise<Lead | Response> {
@@ -290,7 +286,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   };
 
   // No CORS headers: the site calls its service on its own origin, and no other site may post leads.
-  return async (request, context = {}) => {
+  return async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/media/")) {
       if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405 });
@@ -302,16 +298,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     if (!handler) return json({ error: `no such call: ${pathname}` }, 404);
     if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
     const bodyType = leadBodyTypes[route];
-    if (bodyType !== undefined) {
-      // Calls from inside the process (tests, server rendering) carry no address and are not limited.
-      const decision = context.clientAddress === undefined ? { allowed: true as const } : leadRateLimit.take(context.clientAddress);
-      if (!decision.allowed) {
-        const response = json({ error: "too many requests from this address; please try again in a moment" }, 429);
-        response.headers.set("Retry-After", String(decision.retryAfterSeconds));
-        return response;
-      }
-      if (mediaTypeOf(request) !== bodyType) return json({ error: `this call takes ${bodyType}` }, 415);
-    }
+    // The lead calls' per-client rate limit is the server's (src/server/node.ts), shared by its instances.
+    if (bodyType !== undefined && mediaTypeOf(request) !== bodyType) return json({ error: `this call takes ${bodyType}` }, 415);
     return handler(request);
   };
 }
