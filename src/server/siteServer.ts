@@ -14,6 +14,7 @@ import { relative } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
+import { withRawBodies } from "./http/fetchHandler.ts";
 import { sendPage } from "./http/sendPage.ts";
 import { security, securityOptionsFromEnv } from "./http/security.ts";
 import { leadRateLimit, mountContentApi, serviceFromEnv } from "./node.ts";
@@ -137,7 +138,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     return reply.header("Cache-Control", htmlCacheControl).type(crawlerFile.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
   });
   // Pages take no body: anything announcing one is refused (413) before it is read, anything else 405.
-  app.route({ method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD").send() });
+  withRawBodies(app, (scope) => scope.route({ method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD").send() }));
 
   const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port ?? 0, host });

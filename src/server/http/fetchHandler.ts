@@ -25,7 +25,7 @@ export interface MountOptions {
   /** A path prefix ending in "/", e.g. "/api/". */
   prefix: string;
   handler: FetchHandler;
-  /** Paths below the prefix that take a body, each with its own cap and route options (a rate limit). */
+  /** Paths (in full, below the prefix) that take a body, each with its own cap and route options (a rate limit). */
   routes?: readonly { path: string; bodyLimit: number; options?: RouteShorthandOptions }[];
 }
 
@@ -50,16 +50,22 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
 }
 
-export function mountFetchHandler(app: FastifyInstance, { prefix, handler, routes = [] }: MountOptions): void {
+/** Registers routes in a scope whose bodies are read as bytes, whatever their type (the handler parses them). */
+export function withRawBodies(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
   void app.register(async (scope) => {
-    // Bodies reach the handler as they came: bytes, whatever their type (the handler parses them).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    routes(scope);
+  });
+}
+
+export function mountFetchHandler(app: FastifyInstance, { prefix, handler, routes = [] }: MountOptions): void {
+  withRawBodies(app, (scope) => {
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
       return response ? sendFetchResponse(reply, response) : reply.callNotFound();
     };
-    for (const route of routes) scope.route({ ...route.options, method: methods, url: `${prefix}${route.path.replace(/^\//, "")}`, bodyLimit: route.bodyLimit, handler: handle });
+    for (const route of routes) scope.route({ ...route.options, method: methods, url: route.path, bodyLimit: route.bodyLimit, handler: handle });
     // Everything else below the prefix: no body (bodyLimit 1 byte short of any).
     scope.route({ method: methods, url: `${prefix}*`, bodyLimit: 1, handler: handle });
   });
