@@ -59,9 +59,9 @@ export function resolveTarget(target: RevalidationTarget, pages: readonly [strin
   if (target === "all") return { pages: pages.map(([address]) => address), content: [...contentKeys] };
   const names = new Set((target.pages ?? []).map(lower));
   const addresses = new Set((target.addresses ?? []).map((address) => lower(address).replace(/(.)\/+$/, "$1")));
-  const namedContent = new Set(contentKeys.filter((key) => names.has(pageNameOf(key) ?? "")));
-  const dropped = pages.filter(([address, page]) => addresses.has(lower(address.split("?")[0] ?? "")) || page.deps.some((key) => namedContent.has(key)));
-  const content = new Set([...namedContent, ...dropped.flatMap(([, page]) => page.deps)]);
+  const named = (key: string) => names.has(pageNameOf(key) ?? "");
+  const dropped = pages.filter(([address, page]) => addresses.has(lower(address.split("?")[0] ?? "")) || page.deps.some(named));
+  const content = new Set([...contentKeys.filter(named), ...dropped.flatMap(([, page]) => page.deps)]);
   return { pages: dropped.map(([address]) => address), content: [...content] };
 }
 
