@@ -5,18 +5,17 @@
  * CONTENT_API_BASE is empty, else that service, forwarded so the browser keeps calling its own
  * origin. docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
-import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { relative } from "node:path";
+import { relative, resolve } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
 import { withRawBodies } from "./http/fetchHandler.ts";
-import { sendPage } from "./http/sendPage.ts";
-import { security, securityOptionsFromEnv } from "./http/security.ts";
+import { answerHeldPage, sendPage } from "./http/sendPage.ts";
+import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
 import { leadRateLimit, mountContentApi, serviceFromEnv } from "./node.ts";
 import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
 import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
@@ -83,7 +82,17 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     },
   });
 
-  const app = Fastify({ requestTimeout: 30_000, keepAliveTimeout: 5_000, forceCloseConnections: true, routerOptions: { caseSensitive: false } });
+  const headers = await securityHeaders(securityOptionsFromEnv(env));
+  const answerHeld = answerHeldPage((address) => pages.fresh(address), headers);
+  const app = Fastify({
+    forceCloseConnections: true,
+    routerOptions: { caseSensitive: false },
+    // A page held fresh is answered before routing, like a static file; everything else is Fastify's.
+    serverFactory: (handler) => createServer((req, res) => void (answerHeld(req, res) || handler(req, res))),
+  });
+  // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
+  app.server.requestTimeout = 30_000;
+  app.server.keepAliveTimeout = 5_000;
   app.server.headersTimeout = 10_000;
   app.server.maxHeadersCount = 100;
   // Errors are answered with their status and a sentence, never a stack; a refused body closes the connection.
@@ -94,15 +103,13 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     return reply.code(status).header("Cache-Control", cacheControl.noStore).send({ error: status >= 500 ? "this request could not be answered" : error.message });
   });
 
-  await app.register(security, securityOptionsFromEnv(env));
-  // Service answers and crawler files, compressed per request; pages come compressed from their cache.
-  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+  await app.register(security, { headers });
   await leadRateLimit(app, env, shared);
 
   mountContentApi(app, embedded ? embedded.service : forwardTo(base, { timeoutMs: upstreamTimeoutMs }));
 
   await app.register(fastifyStatic, {
-    root: distDir,
+    root: resolve(distDir),
     // One route per built file; everything else is an address, answered by the page route below.
     wildcard: false,
     index: false,
@@ -113,7 +120,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers"],
     cacheControl: false,
     setHeaders: (reply, path) => {
-      reply.header("Cache-Control", cacheControlFor(`/${relative(distDir, path)}`));
+      reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));
       reply.header("Vary", "Accept-Encoding");
     },
   });
@@ -126,17 +133,23 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   }
   revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared });
 
-  app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
-    const crawlerFile = /^\/(robots\.txt|sitemap(?:-\d+)?\.xml)$/.exec(request.url.split("?")[0] ?? "")?.[1];
-    if (crawlerFile === undefined) return sendPage(request, reply, await pages.get(request.url));
-    const content = await siteFile(crawlerFile).catch((error: unknown) => {
-      console.error(`${crawlerFile} could not be made:`, error);
-      return null;
-    });
-    if (content === null) return reply.code(503).header("Retry-After", "30").header("Cache-Control", cacheControl.noStore).send();
-    if (content === undefined) return reply.code(404).send();
-    return reply.header("Cache-Control", htmlCacheControl).type(crawlerFile.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
+  // Crawler files, compressed per request (a sitemap may hold 50,000 addresses).
+  withRawBodies(app, (scope) => {
+    const crawlerFile = async (name: string, reply: FastifyReply) => {
+      const content = await siteFile(name).catch((error: unknown) => {
+        console.error(`${name} could not be made:`, error);
+        return null;
+      });
+      if (content === null) return reply.code(503).header("Retry-After", "30").header("Cache-Control", cacheControl.noStore).send();
+      if (content === undefined) return reply.callNotFound();
+      return reply.header("Cache-Control", htmlCacheControl).type(name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
+    };
+    scope.get("/robots.txt", (_request, reply) => crawlerFile("robots.txt", reply));
+    scope.get("/sitemap.xml", (_request, reply) => crawlerFile("sitemap.xml", reply));
+    scope.get("/sitemap-*", (request: FastifyRequest<{ Params: { "*": string } }>, reply) => crawlerFile(`sitemap-${request.params["*"]}`, reply));
   });
+
+  app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, await pages.get(request.url)));
   // Pages take no body: anything announcing one is refused (413) before it is read, anything else 405.
   withRawBodies(app, (scope) => scope.route({ method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD").send() }));
 

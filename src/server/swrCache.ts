@@ -35,6 +35,8 @@ export interface SwrOptions<V> {
 
 export interface SwrCache<V> {
   get(key: string): Promise<V>;
+  /** The value held for `key` while it is fresh, without loading anything. */
+  fresh(key: string): V | undefined;
   /** How many loads actually ran here (not counting copies taken from the shared store). */
   loads(): number;
   /** The keys held here, with their values, fresh or stale. */
@@ -104,6 +106,10 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
       const stored = await lru.fetch(key, { forceRefresh: true, allowStale: held?.kept === true && age <= options.freshMs + options.staleMs });
       if (!stored) throw new Error(`nothing could be loaded for ${key}`);
       return stored.value;
+    },
+    fresh(key) {
+      const held = lru.peek(key);
+      return held?.kept && now() - held.storedAt <= options.freshMs ? held.value : undefined;
     },
     loads: () => loads,
     entries: () => [...lru.entries()].map(([key, stored]) => [key, stored.value]),

@@ -9,6 +9,7 @@
  * is answered 413 before a byte is read, a chunked body is cut off once it passes it); routes
  * not listed in `routes` take no body at all. The handler answering `null` means "not mine": 404.
  */
+import compress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -50,9 +51,14 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
 }
 
-/** Registers routes in a scope whose bodies are read as bytes, whatever their type (the handler parses them). */
+/**
+ * Registers routes in a scope whose bodies are read as bytes, whatever their type (the handler
+ * parses them), and whose answers are compressed per request as the client accepts
+ * (@fastify/compress, brotli or gzip, from 1 kB). Pages stay out of it: they come compressed from their cache.
+ */
 export function withRawBodies(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
   void app.register(async (scope) => {
+    await scope.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     routes(scope);

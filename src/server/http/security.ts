@@ -77,28 +77,38 @@ export function isValidHost(host: string | undefined): boolean {
   return match !== null && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
 }
 
-/** The Fastify plugin: helmet as configured, the Permissions-Policy and the Host check. */
-export const security = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+/** helmet as configured, with the Permissions-Policy beside it. */
+const helmetWithPermissions = fp(async (app: FastifyInstance, options: SecurityOptions) => {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   });
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("Permissions-Policy", permissionsPolicy);
-    if (isValidHost(request.headers.host)) return;
-    await reply.code(400).header("Connection", "close").header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");
-  });
+  app.addHook("onRequest", async (_request, reply) => void reply.header("Permissions-Policy", permissionsPolicy));
 });
 
-/** The headers every answer carries, read from a server with the plugin (for the static hosts' `_headers`). */
+/** The headers every answer carries, as helmet sets them (read once from a server with it; also for the static hosts' `_headers`). */
 export async function securityHeaders(options: SecurityOptions): Promise<Record<string, string>> {
   const app = Fastify();
-  await app.register(security, options);
+  await app.register(helmetWithPermissions, options);
   app.get("/", () => "");
   const answer = await app.inject({ url: "/", headers: { host: "localhost" } });
   await app.close();
   const wanted = Object.entries(answer.headers).filter(([name]) => !/^(content-(type|length)|date|connection|keep-alive)$/.test(name));
   return Object.fromEntries(wanted.map(([name, value]) => [name, String(value)]));
 }
+
+/**
+ * The Fastify plugin: every answer gets helmet's headers (`securityHeaders`, computed once at
+ * start) set in one call, as helmet run per request re-serialises its CSP each time, except a
+ * 304, whose 1 kB of headers would change nothing; and a bad Host is answered 400.
+ */
+export const security = fp(async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
+  // Not on a 304: the browser keeps the headers of the answer it has (RFC 9110, 15.4.5).
+  app.addHook("onSend", async (_request, reply) => void (reply.statusCode !== 304 && reply.headers(headers)));
+  app.addHook("onRequest", async (request, reply) => {
+    if (isValidHost(request.headers.host)) return;
+    await reply.code(400).header("Connection", "close").header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");
+  });
+});
