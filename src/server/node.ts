@@ -31,25 +31,23 @@ export function leadsPerMinuteFromEnv(value: string | undefined): number {
  */
 function leadCountStore(shared: SharedStore | undefined) {
   const local = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
-  const store = {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      const counted = () => {
-        const held = local.get(key);
-        if (held) held.count += 1;
-        else local.set(key, { count: 1 }, { ttl: timeWindow });
-        return { current: held?.count ?? 1, ttl: local.getRemainingTTL(key) };
-      };
-      if (!shared) return callback(null, counted());
-      shared.countInWindow(`leads:${key}`, timeWindow).then(
-        ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
-        () => callback(null, counted()),
-      );
-    },
-    child: () => store,
+  const incr = (key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) => {
+    const counted = () => {
+      const held = local.get(key);
+      if (held) held.count += 1;
+      else local.set(key, { count: 1 }, { ttl: timeWindow });
+      return { current: held?.count ?? 1, ttl: local.getRemainingTTL(key) };
+    };
+    if (!shared) return callback(null, counted());
+    shared.countInWindow(`leads:${key}`, timeWindow).then(
+      ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
+      () => callback(null, counted()),
+    );
   };
-  return class {
-    incr = store.incr;
-    child = store.child;
+  // One count for all lead calls: every route's store is this one.
+  return class Store {
+    incr = incr;
+    child = () => new Store();
   };
 }
 

@@ -58,8 +58,14 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
 
   return {
     get: (key) => soft(async () => (await client.get(namespace + key)) ?? undefined, undefined),
-    set: (key, value, ttlMs) => soft(async () => void (await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)))), undefined),
-    del: (keys) => soft(async () => void (keys.length > 0 && (await client.unlink(...keys.map((key) => namespace + key)))), undefined),
+    set: (key, value, ttlMs) =>
+      soft(async () => {
+        await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)));
+      }, undefined),
+    del: (keys) =>
+      soft(async () => {
+        if (keys.length > 0) await client.unlink(...keys.map((key) => namespace + key));
+      }, undefined),
     keys: (prefix) =>
       soft(async () => {
         const found: string[] = [];
@@ -72,11 +78,16 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
       if (!counted || counted[0] || !ttl || ttl[0]) throw new Error("the rate-limit count failed");
       return { current: Number(counted[1]), ttlMs: Number(ttl[1]) };
     },
-    publish: (message) => soft(async () => void (await client.publish(channel, message)), undefined),
+    publish: (message) =>
+      soft(async () => {
+        await client.publish(channel, message);
+      }, undefined),
     onMessage: (listener) => void listeners.push(listener),
-    close: async () => {
+    // disconnect, not quit: a Redis that went away must not hold the server's shutdown.
+    close: () => {
       client.disconnect();
       subscriber.disconnect();
+      return Promise.resolve();
     },
   };
 }

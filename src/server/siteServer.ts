@@ -88,7 +88,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     forceCloseConnections: true,
     routerOptions: { caseSensitive: false },
     // A page held fresh is answered before routing, like a static file; everything else is Fastify's.
-    serverFactory: (handler) => createServer((req, res) => void (answerHeld(req, res) || handler(req, res))),
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!answerHeld(req, res)) handler(req, res);
+      }),
   });
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.requestTimeout = 30_000;

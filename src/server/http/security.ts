@@ -104,11 +104,12 @@ export async function securityHeaders(options: SecurityOptions): Promise<Record<
  * start) set in one call, as helmet run per request re-serialises its CSP each time, except a
  * 304, whose 1 kB of headers would change nothing; and a bad Host is answered 400.
  */
-export const security = fp(async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
+export const security = fp((app: FastifyInstance, { headers }: { headers: Record<string, string> }, done: () => void) => {
   // Not on a 304: the browser keeps the headers of the answer it has (RFC 9110, 15.4.5).
   app.addHook("onSend", async (_request, reply) => void (reply.statusCode !== 304 && reply.headers(headers)));
   app.addHook("onRequest", async (request, reply) => {
     if (isValidHost(request.headers.host)) return;
     await reply.code(400).header("Connection", "close").header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");
   });
+  done();
 });
