@@ -16,7 +16,7 @@ import { defaultLeadsPath, duplicateWindowMs, openLeadStore, type DuplicateCheck
 import { createContentService, leadBodyTypes, type ContentService } from "./service.ts";
 import type { SharedStore } from "./shared.ts";
 
-export const defaultLeadsPerMinute = 10;
+const defaultLeadsPerMinute = 10;
 
 /** LEADS_PER_MINUTE: the leads one client may send per minute (default 10). */
 export function leadsPerMinuteFromEnv(value: string | undefined): number {

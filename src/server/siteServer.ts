@@ -6,7 +6,7 @@
  * origin. docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { relative, resolve } from "node:path";
@@ -26,7 +26,6 @@ import { contentUpstream } from "./upstream.ts";
 
 export interface SiteServer {
   server: Server;
-  app: FastifyInstance;
   url: string;
   cache: ContentCache;
   pages: SwrCache<CachedPage>;
@@ -39,9 +38,6 @@ export interface SiteServerOptions {
   host?: string;
   env?: NodeJS.ProcessEnv;
 }
-
-/** Page HTML: short for a CDN, revalidated by browsers (src/server/http/cachePolicy.ts). */
-export const htmlCacheControl = cacheControl.html;
 
 const seconds = (raw: string | undefined, fallback: number) => {
   const n = Number(raw);
@@ -145,7 +141,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       });
       if (content === null) return reply.code(503).header("Retry-After", "30").header("Cache-Control", cacheControl.noStore).send();
       if (content === undefined) return reply.callNotFound();
-      return reply.header("Cache-Control", htmlCacheControl).type(name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
+      return reply.header("Cache-Control", cacheControl.html).type(name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
     };
     scope.get("/robots.txt", (_request, reply) => crawlerFile("robots.txt", reply));
     scope.get("/sitemap.xml", (_request, reply) => crawlerFile("sitemap.xml", reply));
@@ -161,7 +157,6 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const { port } = app.server.address() as AddressInfo;
   return {
     server: app.server,
-    app,
     url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
     cache,
     pages,

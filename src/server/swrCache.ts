@@ -45,7 +45,6 @@ export interface SwrCache<V> {
   drop(keys: readonly string[]): Promise<void>;
   /** The keys the shared store holds for this cache, with their values. */
   sharedEntries(): Promise<[string, V][]>;
-  clear(): void;
 }
 
 interface Stored<V> {
@@ -123,6 +122,5 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
       const found = await Promise.all(keys.map(async (key) => [key, await readShared(key)] as const));
       return found.flatMap(([key, copy]) => (copy ? [[key, copy.value] as [string, V]] : []));
     },
-    clear: () => lru.clear(),
   };
 }

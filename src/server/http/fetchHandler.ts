@@ -33,7 +33,7 @@ export interface MountOptions {
 const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** The Fetch `Request` of a Fastify request: its address, headers and the body Fastify read. */
-export function toFetchRequest(request: FastifyRequest): Request {
+function toFetchRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
@@ -43,7 +43,7 @@ export function toFetchRequest(request: FastifyRequest): Request {
 }
 
 /** Sends a Fetch `Response`: status, headers (never stored unless it says so) and its body, streamed. */
-export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
   response.headers.forEach((value, name) => void reply.header(name, value));
   if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", cacheControl.noStore);
