@@ -10,8 +10,9 @@ import { brotliCompressSync } from "node:zlib";
  * A dist/ with a page, one hashed asset (and its brotli copy, as the build writes it), and a
  * server renderer that answers every address with that page: these tests are about the
  * server's limits, not about what it renders (tests/server-render.test.tsx and the e2e suite are).
+ * `renderDocument` replaces that renderer (its source, a function declaration).
  */
-export function tinyBuild(): string {
+export function tinyBuild(renderDocument = "async function renderDocument(address, options) { return { kind: 'page', status: 200, html: options.template }; }"): string {
   const dir = mkdtempSync(join(tmpdir(), "corvane-dist-"));
   mkdirSync(join(dir, "assets"));
   mkdirSync(join(dir, "server"));
@@ -20,7 +21,7 @@ export function tinyBuild(): string {
   writeFileSync(
     join(dir, "server", "entry-server.js"),
     [
-      "export async function renderDocument(address, options) { return { kind: 'page', status: 200, html: options.template }; }",
+      `export ${renderDocument}`,
       "export async function listAddresses() { return ['/Home']; }",
       "export function sitemapFiles() { return new Map([['sitemap.xml', '<urlset/>']]); }",
       "export function robotsTxt() { return 'User-agent: *'; }",

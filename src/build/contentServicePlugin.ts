@@ -5,15 +5,15 @@ import { serviceFromEnv, toMiddleware } from "../server/node.ts";
 export function contentServicePlugin(): Plugin {
   return {
     name: "corvane:content-service",
-    configureServer(server) {
+    async configureServer(server) {
       // Vitest starts a Vite server too; unit tests use the service directly, without a database file.
       if (process.env.VITEST) return;
       const { service } = serviceFromEnv(process.env, { watch: true });
-      server.middlewares.use(toMiddleware(service));
+      server.middlewares.use(await toMiddleware(service));
     },
-    configurePreviewServer(server) {
+    async configurePreviewServer(server) {
       const { service } = serviceFromEnv(process.env);
-      server.middlewares.use(toMiddleware(service));
+      server.middlewares.use(await toMiddleware(service));
     },
   };
 }

@@ -1,12 +1,13 @@
 /**
- * The one thing the production server shares between visitors: the content service's answers.
- * Each answer (by call and request body) is kept for `freshMs`; after that it is still served
- * for `staleMs` while one refresh runs behind it (stale-while-revalidate), and it is served
- * whatever its age when the service fails (the last good copy). However many visitors ask at
- * once, one call per answer goes out.
+ * The content service's answers, shared between visitors (and, with Redis, between instances):
+ * each answer, by call and request body, kept under the server's one caching rule
+ * (swrCache.ts): fresh, then stale while one refresh runs, and the last good copy whatever its
+ * age when the service fails. However many visitors ask at once, one call per answer goes out.
  */
-import { rememberLatest, singleFlight } from "./singleFlight.ts";
+import * as z from "zod/mini";
 import { requestUrl } from "../content/requestUrl.ts";
+import type { SharedStore } from "./shared.ts";
+import { createSwrCache, type SwrCache } from "./swrCache.ts";
 
 export interface ContentCacheOptions {
   /** The content service: a POST with a JSON body. */
@@ -14,15 +15,13 @@ export interface ContentCacheOptions {
   freshMs: number;
   staleMs: number;
   now?: () => number;
-  /** Most answers kept; the oldest go first (list searches make the key space open). */
+  /** Most answers kept; the least recently used go first (list searches make the key space open). */
   maxEntries?: number;
+  shared?: SharedStore | undefined;
 }
 
-interface Entry {
-  body: string;
-  contentType: string;
-  storedAt: number;
-}
+const ContentAnswerSchema = z.object({ body: z.string(), contentType: z.string() });
+export type ContentAnswer = z.infer<typeof ContentAnswerSchema>;
 
 export class UpstreamError extends Error {
   constructor(message: string) {
@@ -34,53 +33,40 @@ export class UpstreamError extends Error {
 export interface ContentCache {
   /** A fetch for the renderer: POST calls answered from the cache; anything else goes straight on. */
   fetch: typeof fetch;
-  /** How many calls actually went to the content service. */
+  /** How many calls actually went to the content service from this instance. */
   upstreamCalls: () => number;
-  clear: () => void;
+  answers: SwrCache<ContentAnswer>;
+}
+
+/** The cache key of a content call: its path and body, or null for a call that is not cached. */
+export function contentKey(input: Parameters<typeof fetch>[0], init?: RequestInit): string | null {
+  const body = typeof init?.body === "string" ? init.body : null;
+  if ((init?.method ?? "GET").toUpperCase() !== "POST" || body === null) return null;
+  return `${new URL(requestUrl(input), "http://content.invalid").pathname}\n${body}`;
 }
 
 export function createContentCache(options: ContentCacheOptions): ContentCache {
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 5000;
-  const entries = new Map<string, Entry>();
-  let calls = 0;
-
-  const once = singleFlight<Entry>();
-  const refresh = (key: string, path: string, body: string): Promise<Entry> =>
-    once(key, async () => {
-      calls += 1;
+  const answers = createSwrCache<ContentAnswer>({
+    freshMs: options.freshMs,
+    staleMs: options.staleMs,
+    max: options.maxEntries ?? 5000,
+    ...(options.now ? { now: options.now } : {}),
+    shared: options.shared && { store: options.shared, prefix: "content:", encode: (answer) => answer, decode: (json) => ContentAnswerSchema.parse(json) },
+    async load(key) {
+      const [path = "", body = ""] = key.split(/\n(.*)/s);
       const response = await options.upstream(path, body);
       // Only a good answer is kept; an error answer is the service failing.
       if (response.status !== 200) throw new UpstreamError(`${path} answered ${response.status}`);
-      const entry = { body: await response.text(), contentType: response.headers.get("Content-Type") ?? "application/json", storedAt: now() };
-      rememberLatest(entries, key, entry, maxEntries);
-      return entry;
-    });
-
-  const answer = (entry: Entry) => new Response(entry.body, { status: 200, headers: { "Content-Type": entry.contentType } });
+      return { body: await response.text(), contentType: response.headers.get("Content-Type") ?? "application/json" };
+    },
+  });
 
   const cachedFetch: typeof fetch = async (input, init) => {
-    const url = new URL(requestUrl(input), "http://content.invalid");
-    const body = typeof init?.body === "string" ? init.body : null;
-    if ((init?.method ?? "GET").toUpperCase() !== "POST" || body === null) return options.upstream(url.pathname, body ?? "");
-    const key = `${url.pathname}\n${body}`;
-    const entry = entries.get(key);
-    const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
-    if (entry && age <= options.freshMs) return answer(entry);
-    if (entry && age <= options.freshMs + options.staleMs) {
-      refresh(key, url.pathname, body).catch((error: unknown) => console.warn(`content refresh failed, serving the older copy: ${String(error)}`));
-      return answer(entry);
-    }
-    try {
-      return answer(await refresh(key, url.pathname, body));
-    } catch (error) {
-      if (entry) {
-        console.warn(`content service failed, serving the last good copy: ${String(error)}`);
-        return answer(entry);
-      }
-      throw error;
-    }
+    const key = contentKey(input, init);
+    if (key === null) return options.upstream(new URL(requestUrl(input), "http://content.invalid").pathname, typeof init?.body === "string" ? init.body : "");
+    const answer = await answers.get(key);
+    return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
   };
 
-  return { fetch: cachedFetch, upstreamCalls: () => calls, clear: () => entries.clear() };
+  return { fetch: cachedFetch, upstreamCalls: () => answers.loads(), answers };
 }

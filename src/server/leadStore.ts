@@ -37,10 +37,20 @@ export interface LeadStore {
   close(): void;
 }
 
+/**
+ * A duplicate check other instances share (Redis): asked before a lead is written, told after.
+ * Without one, this database's own check (within its write transaction) is the only one.
+ */
+export interface DuplicateCheck {
+  earlier(fingerprint: string): Promise<Lead | undefined>;
+  remember(fingerprint: string, lead: Lead): Promise<void>;
+}
+
 export interface LeadStoreOptions {
   /** How long a write may wait for a lock held elsewhere before giving up (default 250 ms). */
   busyWaitMs?: number;
   now?: () => number;
+  duplicates?: DuplicateCheck;
 }
 
 /** The database is locked or failing: nothing was stored, the visitor should try again. */
@@ -119,11 +129,15 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     async add(lead) {
       const row: Required<LeadInput> = { ...lead, message: lead.message ?? null, thoughtPaperName: lead.thoughtPaperName ?? null };
       const print = fingerprint(row);
+      const seen = await options.duplicates?.earlier(print);
+      if (seen) return seen;
       const deadline = now() + busyWaitMs;
       for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
         try {
           // IMMEDIATE: take the write lock first, so a busy database fails before any work.
-          return write.immediate(row, print, now());
+          const stored = write.immediate(row, print, now());
+          await options.duplicates?.remember(print, stored);
+          return stored;
         } catch (error) {
           if (!isBusy(error) || now() + delay > deadline) throw new LeadsUnavailable(error);
         }

@@ -1,58 +1,108 @@
-/** Mounts a Fetch-API handler on Node's http server (and on Vite's connect stack). */
+/**
+ * The content API as the servers mount it: the fixture service (or the forwarder) as a Fetch
+ * handler under /api/ (and /media/), each call with its body cap, the lead calls with their
+ * per-client rate limit (@fastify/rate-limit, counted in Redis when there is one); and the
+ * same API inside Vite's dev and preview servers.
+ */
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type RouteShorthandOptions } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createContentService, type ContentService } from "./service.ts";
+import { LRUCache } from "lru-cache";
 import { captchaVerifier } from "./captcha.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";
-import { bodyLimitFor, readBodyWithin, refuseBody } from "./http/bodyLimits.ts";
-import { cacheControl } from "./http/cachePolicy.ts";
-import { encodeForClient } from "./http/compression.ts";
-import { createRateLimiter, leadsPerMinuteFromEnv } from "./http/rateLimit.ts";
-import { defaultLeadsPath, openLeadStore } from "./leadStore.ts";
+import { bodyLimits } from "./http/bodyLimits.ts";
+import { mountFetchHandler, type FetchHandler } from "./http/fetchHandler.ts";
+import { defaultLeadsPath, duplicateWindowMs, openLeadStore, type DuplicateCheck } from "./leadStore.ts";
+import { leadKindOf } from "./leads/intake.ts";
+import { createContentService, type ContentService } from "./service.ts";
+import type { SharedStore } from "./shared.ts";
+
+const defaultLeadsPerMinute = 10;
+
+/** LEADS_PER_MINUTE: the leads one client may send per minute (default 10). */
+export function leadsPerMinuteFromEnv(value: string | undefined): number {
+  const parsed = value === undefined || value.trim() === "" ? NaN : Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : defaultLeadsPerMinute;
+}
+
+/**
+ * The store of the lead rate limit: one count per client for all lead calls, in Redis when
+ * there is one (so every instance counts the same requests), else, and whenever Redis cannot
+ * answer, in this process.
+ */
+function leadCountStore(shared: SharedStore | undefined) {
+  const local = new LRUCache<string, { count: number }>({ max: 10_000, ttl: 60_000 });
+  const incr = (key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) => {
+    const counted = () => {
+      const held = local.get(key);
+      if (held) held.count += 1;
+      else local.set(key, { count: 1 }, { ttl: timeWindow });
+      return { current: held?.count ?? 1, ttl: local.getRemainingTTL(key) };
+    };
+    if (!shared) return callback(null, counted());
+    shared.countInWindow(`leads:${key}`, timeWindow).then(
+      ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
+      () => callback(null, counted()),
+    );
+  };
+  // One count for all lead calls: every route's store is this one.
+  return class Store {
+    incr = incr;
+    child = () => new Store();
+  };
+}
+
+/** Registers the lead rate limit; the lead routes ask for it with `leadLimit`. */
+export async function leadRateLimit(app: FastifyInstance, env: NodeJS.ProcessEnv, shared: SharedStore | undefined): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    max: leadsPerMinuteFromEnv(env.LEADS_PER_MINUTE),
+    timeWindow: 60_000,
+    // The socket's address, never a header a client could set.
+    keyGenerator: (request) => request.ip,
+    store: leadCountStore(shared),
+    errorResponseBuilder: (_request, context) => Object.assign(new Error("too many requests from this address; please try again in a moment"), { statusCode: context.statusCode }),
+  });
+}
+
+const leadLimit: RouteShorthandOptions = { config: { rateLimit: {} } };
+
+/** The content API under /api/ (and /media/ for the fixture service's files): each call with its body cap, the lead calls limited. */
+export function mountContentApi(app: FastifyInstance, handler: FetchHandler, { limitLeads = true } = {}): void {
+  const routes = Object.entries(bodyLimits).map(([path, bodyLimit]) => ({ path, bodyLimit, ...(limitLeads && leadKindOf(path) ? { options: leadLimit } : {}) }));
+  mountFetchHandler(app, { prefix: "/api/", handler, routes });
+  mountFetchHandler(app, { prefix: "/media/", handler });
+}
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-export function toMiddleware(service: ContentService): Middleware {
-  return (req, res, next) => {
-    void (async () => {
-      const url = new URL(req.url ?? "/", "http://site.invalid");
-      // Every path has a body cap (most have none), checked before a byte of the body is read.
-      const limit = bodyLimitFor(url.pathname);
-      const read = await readBodyWithin(req, limit);
-      if (!read.ok) return refuseBody(res, read.status, limit);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-      }
-      const method = req.method ?? "GET";
-      const body = method === "GET" || method === "HEAD" ? undefined : read.body;
-      const request = new Request(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
-      const response = await service(request, { clientAddress: req.socket.remoteAddress });
-      if (!response) {
-        next();
-        return;
-      }
-      if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", cacheControl.noStore);
-      const encoded = await encodeForClient(new Uint8Array(await response.arrayBuffer()), response.headers.get("Content-Type"), req.headers["accept-encoding"]);
-      res.statusCode = response.status;
-      response.headers.forEach((value, name) => res.setHeader(name, value));
-      for (const [name, value] of Object.entries(encoded.headers)) res.setHeader(name, value);
-      res.end(encoded.body);
-    })().catch((error: unknown) => {
-      console.error("content service failed:", error);
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
+/** The fixture service inside Vite's dev and preview servers (connect middleware): /api/ and /media/ through the same Fastify routes. */
+export async function toMiddleware(service: ContentService): Promise<Middleware> {
+  const app = Fastify({ routerOptions: { caseSensitive: false } });
+  mountContentApi(app, service, { limitLeads: false });
+  await app.ready();
+  return (req, res, next) => (/^\/(api|media)\//.test(req.url ?? "") ? app.routing(req, res) : next());
+}
+
+/** The leads' duplicate check in Redis: a submission seen by any instance within the window is answered with the lead stored then. */
+function sharedDuplicates(shared: SharedStore): DuplicateCheck {
+  return {
+    async earlier(fingerprint) {
+      const raw = await shared.get(`lead:${fingerprint}`);
+      return raw === undefined ? undefined : (JSON.parse(raw) as Awaited<ReturnType<DuplicateCheck["earlier"]>>);
+    },
+    remember: (fingerprint, lead) => shared.set(`lead:${fingerprint}`, JSON.stringify(lead), duplicateWindowMs),
   };
 }
 
 /**
  * The service as configured by the environment: FIXTURES_DIR, LEADS_DB, RECAPTCHA_SECRET,
- * CONTENT_SERVICE_NOW, LEADS_PER_MINUTE.
+ * CONTENT_SERVICE_NOW; with a shared store, the leads' duplicate check is shared.
  */
-export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { watch?: boolean } = {}) {
+export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { watch?: boolean; shared?: SharedStore | undefined } = {}) {
   const dir = env.FIXTURES_DIR ?? "fixtures";
   let fixtures: Fixtures = loadFixtures(dir);
-  const leads = openLeadStore(env.LEADS_DB ?? defaultLeadsPath);
+  const leads = openLeadStore(env.LEADS_DB ?? defaultLeadsPath, options.shared ? { duplicates: sharedDuplicates(options.shared) } : {});
   const fixedNow = env.CONTENT_SERVICE_NOW ? new Date(env.CONTENT_SERVICE_NOW) : null;
   const service = createContentService({
     // A dev server re-reads fixtures per request, so edits show on reload.
@@ -60,7 +110,6 @@ export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { 
     leads,
     captcha: captchaVerifier(env.RECAPTCHA_SECRET),
     now: () => fixedNow ?? new Date(),
-    leadRateLimit: createRateLimiter({ limit: leadsPerMinuteFromEnv(env.LEADS_PER_MINUTE), windowMs: 60_000 }),
   });
   return { service, leads };
 }

@@ -1,56 +1,69 @@
 /**
- * Rendered pages, kept like the content they are made of: a page is a function of its address
- * and the content answers, so for as long as those answers are fresh the same HTML is sent
- * again instead of being rendered again. Stale pages are served while one render refreshes
- * them; a page whose render fails (503) is never kept. Bounded: the least recently used go first.
+ * Rendered pages, kept as the bytes they are sent as: the HTML with its brotli and gzip bodies
+ * and an ETag, computed once when the page is rendered, so a cached page costs a visitor no
+ * more work than a static file. Kept under the server's one caching rule (swrCache.ts), with
+ * the same freshness as the content it is made of; a 503 retry screen is never kept. Each page
+ * remembers which content answers it was made of, so a revalidation can drop both.
  */
-import { rememberLatest, singleFlight } from "./singleFlight.ts";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import * as z from "zod/mini";
+import type { RenderedDocument } from "./renderModule.ts";
+import type { SharedStore } from "./shared.ts";
+import { createSwrCache, type SwrCache } from "./swrCache.ts";
 
-export interface PageCacheOptions<T> {
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const bytes = z.pipe(z.string(), z.transform((base64) => Buffer.from(base64, "base64")));
+const CachedPageSchema = z.object({
+  status: z.number(),
+  location: z.optional(z.string()),
+  etag: z.string(),
+  html: bytes,
+  br: bytes,
+  gzip: bytes,
+  /** The content answers (contentCache keys) the page was made of. */
+  deps: z.array(z.string()),
+});
+export type CachedPage = z.output<typeof CachedPageSchema>;
+
+/** The page as it will be sent: compressed once, at brotli's 11 and gzip's 9, and its ETag. */
+export async function pageBytes(document: RenderedDocument, deps: readonly string[]): Promise<CachedPage> {
+  if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), deps: [...deps] };
+  const html = Buffer.from(document.html);
+  const [br, gz] = await Promise.all([
+    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength } }),
+    gzipAsync(html, { level: 9 }),
+  ]);
+  // Weak: the same page is sent as three byte sequences (identity, br, gzip).
+  const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
+  return { status: document.status, etag, html, br, gzip: gz, deps: [...deps] };
+}
+
+export interface PageCacheOptions {
   freshMs: number;
   staleMs: number;
-  /** Whether a result may be kept (a 503 retry screen may not). */
-  keep: (result: T) => boolean;
+  render: (address: string) => Promise<CachedPage>;
+  shared?: SharedStore | undefined;
   now?: () => number;
   maxEntries?: number;
 }
 
-export interface PageCache<T> {
-  get(key: string, render: () => Promise<T>): Promise<T>;
-  /** How many renders actually ran. */
-  renders(): number;
-}
-
-export function createPageCache<T>(options: PageCacheOptions<T>): PageCache<T> {
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 500;
-  const entries = new Map<string, { value: T; storedAt: number }>();
-  let count = 0;
-
-  const once = singleFlight<T>();
-  const refresh = (key: string, render: () => Promise<T>): Promise<T> =>
-    once(key, async () => {
-      count += 1;
-      const value = await render();
-      if (options.keep(value)) rememberLatest(entries, key, { value, storedAt: now() }, maxEntries);
-      else entries.delete(key);
-      return value;
-    });
-
-  return {
-    get(key, render) {
-      const entry = entries.get(key);
-      if (entry) {
-        const age = now() - entry.storedAt;
-        if (age <= options.freshMs + options.staleMs) {
-          // Most recently used last, so the first key is the one to evict.
-          rememberLatest(entries, key, entry, maxEntries);
-          if (age > options.freshMs) refresh(key, render).catch((error: unknown) => console.warn(`refreshing ${key} failed:`, error));
-          return Promise.resolve(entry.value);
-        }
-      }
-      return refresh(key, render);
+export function createPageCache(options: PageCacheOptions): SwrCache<CachedPage> {
+  return createSwrCache<CachedPage>({
+    freshMs: options.freshMs,
+    staleMs: options.staleMs,
+    max: options.maxEntries ?? 500,
+    load: options.render,
+    keep: (page) => page.status !== 503,
+    ...(options.now ? { now: options.now } : {}),
+    shared: options.shared && {
+      store: options.shared,
+      prefix: "page:",
+      encode: (page) => ({ ...page, html: page.html.toString("base64"), br: page.br.toString("base64"), gzip: page.gzip.toString("base64") }),
+      decode: (json) => CachedPageSchema.parse(json),
     },
-    renders: () => count,
-  };
+  });
 }

@@ -6,9 +6,8 @@
  */
 import type { CaptchaVerifier } from "./captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
-import { createRateLimiter, defaultLeadsPerMinute, type RateLimiter } from "./http/rateLimit.ts";
 import { json } from "./jsonAnswer.ts";
-import { leadBudget, leadKindOf } from "./leads/intake.ts";
+import { leadKindOf } from "./leads/intake.ts";
 import type { LeadStore } from "./leadStore.ts";
 import { downloadPdf, serveFile } from "./service/files.ts";
 import { takeLead } from "./service/leads.ts";
@@ -24,8 +23,6 @@ export interface ContentServiceOptions {
   captcha: CaptchaVerifier;
   /** The clock of the "Last 3/6 Months" filters. */
   now?: () => Date;
-  /** The lead calls one client may make (default 10 a minute per address). */
-  leadRateLimit?: RateLimiter;
 }
 
 /** Who sent a request, as the socket says (never a header a client could set). */
@@ -37,7 +34,6 @@ export type ContentService = (request: Request, context?: RequestContext) => Pro
 
 export function createContentService(options: ContentServiceOptions): ContentService {
   const now = options.now ?? (() => new Date());
-  const leadRateLimit = options.leadRateLimit ?? createRateLimiter({ limit: defaultLeadsPerMinute, windowMs: 60_000 });
 
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     "/api/page/get": (request) => getPage(options.fixtures(), request),
@@ -48,7 +44,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   };
 
   // No CORS headers: the site calls its service on its own origin, and no other site may post leads.
-  return async (request, context = {}) => {
+  // The per-client lead rate limit is the server's (src/server/node.ts, @fastify/rate-limit).
+  return async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/media/")) {
       if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405 });
@@ -56,7 +53,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     }
     if (!pathname.startsWith("/api/")) return null;
     const leadKind = leadKindOf(pathname);
-    const handler = leadKind ? (request: Request) => leadBudget(leadRateLimit, context.clientAddress) ?? takeLead({ fixtures: options.fixtures(), leads: options.leads, captcha: options.captcha }, leadKind, request) : routes[pathname.toLowerCase()];
+    const handler = leadKind ? (request: Request) => takeLead({ fixtures: options.fixtures(), leads: options.leads, captcha: options.captcha }, leadKind, request) : routes[pathname.toLowerCase()];
     if (!handler) return json({ error: `no such call: ${pathname}` }, 404);
     if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
     return handler(request);

@@ -1,29 +1,35 @@
 /**
- * The production server (`npm run serve`, `npm start`; also `npm run size` and the e2e tests):
- * every address answered with its server-rendered page (src/ssr), the built files of dist/, and
- * the content service under /api — the embedded fixture service when CONTENT_API_BASE is empty,
- * else that service, forwarded so the browser keeps calling its own origin.
+ * The production server (`npm run serve`, `npm start`; also `npm run size` and the e2e tests), on
+ * Fastify: every address answered with its server-rendered page (src/ssr), the built files of
+ * dist/, and the content service under /api — the embedded fixture service when
+ * CONTENT_API_BASE is empty, else that service, forwarded so the browser keeps calling its own
+ * origin. docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import sirv from "sirv";
-import { createContentCache, type ContentCache } from "./contentCache.ts";
+import { relative, resolve } from "node:path";
+import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
-import { announcesBody, bodyLimitFor, refuseBody } from "./http/bodyLimits.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
-import { encodeForClient } from "./http/compression.ts";
-import { hardenServer } from "./http/host.ts";
-import { securityOptionsFromEnv, siteGuard } from "./http/siteGuard.ts";
+import { withRawBodies } from "./http/fetchHandler.ts";
+import { answerHeldPage, sendPage } from "./http/sendPage.ts";
+import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
-import { serviceFromEnv, toMiddleware } from "./node.ts";
-import { createPageCache } from "./pageCache.ts";
-import { loadSiteBuild, type RenderedDocument } from "./renderModule.ts";
+import { leadRateLimit, mountContentApi, serviceFromEnv } from "./node.ts";
+import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
+import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
+import { revalidation } from "./revalidate.ts";
+import { connectShared } from "./shared.ts";
+import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
 
 export interface SiteServer {
   server: Server;
   url: string;
   cache: ContentCache;
+  pages: SwrCache<CachedPage>;
   close: () => Promise<void>;
 }
 
@@ -34,13 +40,15 @@ export interface SiteServerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Page HTML: short for a CDN, revalidated by browsers (src/server/http/cachePolicy.ts). */
-export const htmlCacheControl = cacheControl.html;
-
 const seconds = (raw: string | undefined, fallback: number) => {
   const n = Number(raw);
   return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n >= 0 ? n * 1000 : fallback;
 };
+
+/** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
+function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
+  return build.render(address, { fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+}
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
   const env = options.env ?? process.env;
@@ -48,55 +56,79 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const build = await loadSiteBuild(distDir);
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
-  const embedded = base === "" ? serviceFromEnv(env) : null;
+  const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL) : undefined;
+  const embedded = base === "" ? serviceFromEnv(env, { shared }) : null;
   const upstreamTimeoutMs = seconds(env.CONTENT_TIMEOUT_SECONDS, 10_000);
-  const contentFreshMs = seconds(env.CONTENT_CACHE_SECONDS, 60_000);
-  const contentStaleMs = seconds(env.CONTENT_STALE_SECONDS, 600_000);
-  const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs: contentFreshMs, staleMs: contentStaleMs });
+  const freshMs = seconds(env.CONTENT_CACHE_SECONDS, 60_000);
+  const staleMs = seconds(env.CONTENT_STALE_SECONDS, 600_000);
+  const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs, staleMs, shared });
+
+  // A page keeps the same freshness as the content it is made of, and the list of that content.
+  const pages = createPageCache({
+    freshMs,
+    staleMs,
+    shared,
+    async render(address) {
+      const deps = new Set<string>();
+      const recording: typeof fetch = (input, init) => {
+        const key = contentKey(input, init);
+        if (key !== null) deps.add(key);
+        return cache.fetch(input, init);
+      };
+      return pageBytes(await renderAddress(build, address, recording, siteUrl), [...deps]);
+    },
+  });
+
+  const headers = await securityHeaders(securityOptionsFromEnv(env));
+  const answerHeld = answerHeldPage((address) => pages.fresh(address), headers);
+  const app = Fastify({
+    forceCloseConnections: true,
+    routerOptions: { caseSensitive: false },
+    // A page held fresh is answered before routing, like a static file; everything else is Fastify's.
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!answerHeld(req, res)) handler(req, res);
+      }),
+  });
+  // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
+  app.server.requestTimeout = 30_000;
+  app.server.keepAliveTimeout = 5_000;
+  app.server.headersTimeout = 10_000;
+  app.server.maxHeadersCount = 100;
+  // Errors are answered with their status and a sentence, never a stack; a refused body closes the connection.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) console.error(`${request.method} ${request.url} failed:`, error);
+    if (status === 413) void reply.header("Connection", "close");
+    return reply.code(status).header("Cache-Control", cacheControl.noStore).send({ error: status >= 500 ? "this request could not be answered" : error.message });
+  });
+
+  await app.register(security, { headers });
+  await leadRateLimit(app, env, shared);
 
   // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
   const outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs);
-  const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs, maxBodyBytes: bodyLimitFor });
-  const api = embedded ? toMiddleware(embedded.service) : outbox ? leadCallsTo(outbox, env, forward) : forward;
-  const guard = siteGuard(securityOptionsFromEnv(env));
-  const files = sirv(distDir, {
-    etag: true,
-    // No index.html for a directory: server-rendered pages, not files `npm run export` may have written, answer addresses.
-    extensions: [],
+  const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
+  mountContentApi(app, embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward);
+  // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
+  app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
+
+  await app.register(fastifyStatic, {
+    root: resolve(distDir),
+    // One route per built file; everything else is an address, answered by the page route below.
+    wildcard: false,
+    index: false,
+    redirect: false,
     // The .br / .gz copies the build wrote (src/server/http/precompress.ts).
-    brotli: true,
-    gzip: true,
-    setHeaders: (res, pathname) => res.setHeader("Cache-Control", cacheControlFor(pathname)),
+    preCompressed: true,
+    // The server's own code and the build manifest are not the public's; exported pages are not files here.
+    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers"],
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));
+      reply.header("Vary", "Accept-Encoding");
+    },
   });
-
-  /** HTML and crawler files, compressed as the browser accepts. */
-  async function send(req: IncomingMessage, res: ServerResponse, status: number, contentType: string, body: string) {
-    const encoded = await encodeForClient(Buffer.from(body), contentType, req.headers["accept-encoding"]);
-    res.statusCode = status;
-    res.setHeader("Content-Type", contentType);
-    for (const [name, value] of Object.entries(encoded.headers)) res.setHeader(name, value);
-    res.end(req.method === "HEAD" ? undefined : encoded.body);
-  }
-
-  // The same freshness as the content a page is made of.
-  const pages = createPageCache<RenderedDocument>({ freshMs: contentFreshMs, staleMs: contentStaleMs, keep: (result) => result.kind === "redirect" || result.status !== 503 });
-
-  async function renderAddress(req: IncomingMessage, res: ServerResponse) {
-    const address = req.url ?? "/";
-    const result = await pages.get(address, () => build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle }));
-    if (result.kind === "redirect") {
-      res.writeHead(result.status, { Location: result.location, "Cache-Control": htmlCacheControl });
-      res.end();
-      return;
-    }
-    if (result.status === 503) {
-      res.setHeader("Retry-After", "30");
-      res.setHeader("Cache-Control", cacheControl.noStore);
-    } else {
-      res.setHeader("Cache-Control", htmlCacheControl);
-    }
-    await send(req, res, result.status, "text/html; charset=utf-8", result.html);
-  }
 
   /** sitemap.xml (and its parts past 50,000 addresses) and robots.txt, from the addresses the content has now. */
   async function siteFile(name: string): Promise<string | undefined> {
@@ -104,79 +136,42 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     const addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
     return build.module.sitemapFiles(addresses, siteUrl).get(name);
   }
+  revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared });
 
-  const server = hardenServer(createServer((req, res) => {
-    if (!guard(req, res)) return;
-    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-    // Only the content calls take a body (capped per call); anything else carrying one is refused before it is read.
-    if (!pathname.startsWith("/api/") && announcesBody(req)) {
-      refuseBody(res, 413, 0);
-      return;
-    }
-    if (pathname === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
-      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(healthAnswer(outbox)));
-      return;
-    }
-    const crawlerFile = /^\/(robots\.txt|sitemap(?:-\d+)?\.xml)$/.exec(pathname)?.[1];
-    if (crawlerFile && (req.method === "GET" || req.method === "HEAD")) {
-      siteFile(crawlerFile).then(
-        (content) => {
-          if (content === undefined) {
-            res.writeHead(404).end();
-            return;
-          }
-          res.setHeader("Cache-Control", htmlCacheControl);
-          return send(req, res, 200, crawlerFile.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8", content);
-        },
-        (error: unknown) => {
-          console.error(`${crawlerFile} could not be made:`, error);
-          res.writeHead(503, { "Retry-After": "30", "Cache-Control": "no-store" }).end();
-        },
-      );
-      return;
-    }
-    if (pathname.startsWith("/api/")) {
-      api(req, res, () => {
-        res.statusCode = 404;
-        res.end();
+  // Crawler files, compressed per request (a sitemap may hold 50,000 addresses).
+  withRawBodies(app, (scope) => {
+    const crawlerFile = async (name: string, reply: FastifyReply) => {
+      const content = await siteFile(name).catch((error: unknown) => {
+        console.error(`${name} could not be made:`, error);
+        return null;
       });
-      return;
-    }
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { Allow: "GET, HEAD" });
-      res.end();
-      return;
-    }
-    // The server's own code and the build manifest are not the public's.
-    const serveFile = pathname.startsWith("/server/") || pathname.startsWith("/.vite/") ? (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next() : files;
-    // The embedded fixture service also serves its content's media (/media/*).
-    const serveMedia = embedded && pathname.startsWith("/media/") ? api : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
-    serveMedia(req, res, () => serveFile(req, res, () => {
-      renderAddress(req, res).catch((error: unknown) => {
-        console.error(`rendering ${req.url ?? "/"} failed:`, error);
-        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-        res.end("This page could not be rendered.");
-      });
-    }));
-  }));
+      if (content === null) return reply.code(503).header("Retry-After", "30").header("Cache-Control", cacheControl.noStore).send();
+      if (content === undefined) return reply.callNotFound();
+      return reply.header("Cache-Control", cacheControl.html).type(name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
+    };
+    scope.get("/robots.txt", (_request, reply) => crawlerFile("robots.txt", reply));
+    scope.get("/sitemap.xml", (_request, reply) => crawlerFile("sitemap.xml", reply));
+    scope.get("/sitemap-*", (request: FastifyRequest<{ Params: { "*": string } }>, reply) => crawlerFile(`sitemap-${request.params["*"]}`, reply));
+  });
+
+  app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, await pages.get(request.url)));
+  // Pages take no body: anything announcing one is refused (413) before it is read, anything else 405.
+  withRawBodies(app, (scope) => scope.route({ method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD").send() }));
 
   const host = options.host ?? "127.0.0.1";
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      outbox?.start();
-      resolve({
-        server,
-        url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
-        cache,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-            embedded?.leads.close();
-          }).then(() => outbox?.stop()),
-      });
-    });
-  });
+  await app.listen({ port: options.port ?? 0, host });
+  outbox?.start();
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    server: app.server,
+    url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
+    cache,
+    pages,
+    close: async () => {
+      await app.close();
+      embedded?.leads.close();
+      await outbox?.stop();
+      await shared?.close();
+    },
+  };
 }

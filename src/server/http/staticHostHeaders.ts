@@ -1,16 +1,17 @@
 /**
- * The same headers for static hosts (Cloudflare Pages, Netlify): a `_headers` file. Pages get
- * the security headers and the HTML cache policy; hashed assets drop it for a year's
- * immutability (`! Cache-Control` detaches the inherited value on Cloudflare Pages).
+ * The same headers for static hosts (Cloudflare Pages, Netlify): a `_headers` file, read from the
+ * server's own security plugin so the two cannot drift. Pages get the security headers and the
+ * HTML cache policy; hashed assets drop it for a year's immutability (`! Cache-Control` detaches
+ * the inherited value on Cloudflare Pages).
  */
 import { cacheControl } from "./cachePolicy.ts";
-import { securityHeaders, type SecurityHeaderOptions } from "./securityHeaders.ts";
+import { securityHeaders, type SecurityOptions } from "./security.ts";
 
-export function headersFile(options: SecurityHeaderOptions): string {
+export async function headersFile(options: SecurityOptions): Promise<string> {
   const lines = [
-    "# Written from src/server/http/staticHostHeaders.ts: edit there, not here (a test compares them).",
+    "# Written from src/server/http/security.ts by staticHostHeaders.ts: edit there, not here (a test compares them).",
     "/*",
-    ...Object.entries(securityHeaders(options)).map(([name, value]) => `  ${name}: ${value}`),
+    ...Object.entries(await securityHeaders(options)).map(([name, value]) => `  ${name}: ${value}`),
     `  Cache-Control: ${cacheControl.html}`,
     "/assets/*",
     "  ! Cache-Control",

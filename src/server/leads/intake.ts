@@ -7,8 +7,7 @@
 import { contactFieldNames } from "../../content/contract.ts";
 import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
-import type { RateLimiter } from "../http/rateLimit.ts";
-import { badRequest, json, readJsonBody, retryLater } from "../jsonAnswer.ts";
+import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
 import type { LeadKind } from "../leadStore.ts";
 
 export type { LeadKind };
@@ -120,12 +119,3 @@ export function leadBody(lead: CheckedLead): FormData | string {
   return form;
 }
 
-/**
- * The answer to a lead call from a client past its budget of leads, or null to go on. Calls
- * from inside the process (tests, server rendering) carry no address and are not limited.
- */
-export function leadBudget(limiter: RateLimiter, clientAddress: string | undefined): Response | null {
-  if (clientAddress === undefined) return null;
-  const decision = limiter.take(clientAddress);
-  return decision.allowed ? null : retryLater(429, "too many requests from this address; please try again in a moment", decision.retryAfterSeconds);
-}

@@ -1,12 +1,11 @@
 /**
  * The lead outbox on the production server in forwarding mode: its configuration from the
- * environment, the lead calls routed to it (each client's budget of leads first), and its
+ * environment, the lead calls routed to it, and its
  * part of /healthz. Everything else under /api is forwarded as before.
  */
 import { captchaVerifier } from "../captcha.ts";
-import { createRateLimiter, leadsPerMinuteFromEnv } from "../http/rateLimit.ts";
-import { toMiddleware, type Middleware } from "../node.ts";
-import { leadBudget, leadKindOf } from "./intake.ts";
+import type { FetchHandler } from "../http/fetchHandler.ts";
+import { leadKindOf } from "./intake.ts";
 import { createLeadOutbox, type LeadOutbox, type OutboxStatus } from "./outbox.ts";
 import { defaultOutboxPath } from "./outboxStore.ts";
 
@@ -34,11 +33,12 @@ export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutM
   });
 }
 
-/** The three lead calls to the outbox (LEADS_PER_MINUTE per client first); any other /api call to `other`. */
-export function leadCallsTo(outbox: LeadOutbox, env: NodeJS.ProcessEnv, other: Middleware): Middleware {
-  const limiter = createRateLimiter({ limit: leadsPerMinuteFromEnv(env.LEADS_PER_MINUTE), windowMs: 60_000 });
-  const leads = toMiddleware(async (request, context = {}) => leadBudget(limiter, context.clientAddress) ?? outbox.handle(request));
-  return (req, res, next) => (leadKindOf(new URL(req.url ?? "/", "http://site.invalid").pathname) ? leads : other)(req, res, next);
+/**
+ * The three lead calls to the outbox; any other /api call to `other`. Each client's budget of
+ * leads (LEADS_PER_MINUTE) is counted before, by the server's rate limit (src/server/node.ts).
+ */
+export function leadCallsTo(outbox: LeadOutbox, other: FetchHandler): FetchHandler {
+  return (request, context) => (leadKindOf(new URL(request.url).pathname) ? outbox.handle(request) : other(request, context));
 }
 
 /** GET /healthz: whether the server answers, and the outbox's state (counts and ages only, nothing personal). */

@@ -1,0 +1,78 @@
+/**
+ * Mounting a Fetch-API handler (`Request` in, `Response` out) on a path prefix of the Fastify
+ * server: the fixture content service, the forwarder to another service, and any module of
+ * that shape (a media proxy, a lead outbox) mount with one call.
+ *
+ *     mountFetchHandler(app, { prefix: "/api/", handler: myHandler });
+ *
+ * Bodies are read by Fastify within each route's `bodyLimit` (a declared Content-Length above it
+ * is answered 413 before a byte is read, a chunked body is cut off once it passes it); routes
+ * not listed in `routes` take no body at all. The handler answering `null` means "not mine": 404.
+ */
+import compress from "@fastify/compress";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { cacheControl } from "./cachePolicy.ts";
+
+/** Who sent a request, as the socket says (never a header a client could set). */
+export interface HandlerContext {
+  clientAddress: string;
+}
+
+export type FetchHandler = (request: Request, context: HandlerContext) => Promise<Response | null>;
+
+export interface MountOptions {
+  /** A path prefix ending in "/", e.g. "/api/". */
+  prefix: string;
+  handler: FetchHandler;
+  /** Paths (in full, below the prefix) that take a body, each with its own cap and route options (a rate limit). */
+  routes?: readonly { path: string; bodyLimit: number; options?: RouteShorthandOptions }[];
+}
+
+const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** The Fetch `Request` of a Fastify request: its address, headers and the body Fastify read. */
+function toFetchRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const body = Buffer.isBuffer(request.body) && request.method !== "GET" && request.method !== "HEAD" ? new Uint8Array(request.body) : undefined;
+  return new Request(new URL(request.url, "http://site.invalid"), { method: request.method, headers, ...(body ? { body } : {}) });
+}
+
+/** Sends a Fetch `Response`: status, headers (never stored unless it says so) and its body, streamed. */
+function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => void reply.header(name, value));
+  if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", cacheControl.noStore);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+}
+
+/**
+ * Registers routes in a scope whose bodies are read as bytes, whatever their type (the handler
+ * parses them), and whose answers are compressed per request as the client accepts
+ * (@fastify/compress, brotli or gzip, from 1 kB). Pages stay out of it: they come compressed from their cache.
+ */
+export function withRawBodies(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
+  void app.register(async (scope) => {
+    await scope.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    routes(scope);
+  });
+}
+
+export function mountFetchHandler(app: FastifyInstance, { prefix, handler, routes = [] }: MountOptions): void {
+  withRawBodies(app, (scope) => {
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
+      return response ? sendFetchResponse(reply, response) : reply.callNotFound();
+    };
+    for (const route of routes) scope.route({ ...route.options, method: methods, url: route.path, bodyLimit: route.bodyLimit, handler: handle });
+    // Everything else below the prefix: no body (bodyLimit 1 byte short of any).
+    scope.route({ method: methods, url: `${prefix}*`, bodyLimit: 1, handler: handle });
+  });
+}

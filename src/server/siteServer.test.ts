@@ -1,0 +1,99 @@
+// @vitest-environment node
+/**
+ * The production server alone (no Redis): pages sent as the bytes they are kept as, the
+ * retry screen never kept, revalidation in one process, and the build's own files kept private.
+ */
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonHeaders, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
+import { startSiteServer, type SiteServer } from "./siteServer.ts";
+
+/** Renders each address with a count of its renders; /Flaky fails (503) on its first render only. */
+const countingRenderer = `async function renderDocument(address) {
+  globalThis.renders = (globalThis.renders ?? 0) + 1;
+  if (address === "/Flaky" && !globalThis.flakyOnce) { globalThis.flakyOnce = true; return { kind: "page", status: 503, html: "try again" }; }
+  return { kind: "page", status: 200, html: "<!doctype html><title>" + address + "</title><p>" + "render ".repeat(400) + globalThis.renders + "</p>" };
+}`;
+
+let site: SiteServer;
+beforeAll(async () => {
+  site = await startSiteServer({ distDir: tinyBuild(countingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REVALIDATE_SECRET: "hook", REDIS_URL: "" } });
+});
+afterAll(() => site.close());
+
+describe("a cached page", () => {
+  it("is sent compressed as the browser accepts, with an ETag, and 304 when the browser has it", async () => {
+    const plain = await send(site.url, { path: "/Home" });
+    const gzip = await send(site.url, { path: "/Home", headers: { "Accept-Encoding": "gzip" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toBe("Accept-Encoding");
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    const again = await send(site.url, { path: "/Home", headers: { "If-None-Match": String(plain.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(again.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect((await send(site.url, { path: "/Home", headers: { "If-None-Match": 'W/"another"' } })).status).toBe(200);
+    const head = await send(site.url, { method: "HEAD", path: "/Home" });
+    expect([head.status, head.body]).toEqual([200, ""]);
+    expect(head.headers["content-security-policy"]).toMatch(/script-src 'self'/);
+    expect(site.pages.loads()).toBe(1);
+  });
+
+  it("is compressed once when rendered: the gzip body is the page", async () => {
+    const { hostname, port } = new URL(site.url);
+    const bytes = await new Promise<Buffer>((resolve) =>
+      request({ hostname, port, path: "/Home", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve(Buffer.concat(chunks)));
+      }).end(),
+    );
+    expect(gunzipSync(bytes).toString()).toContain("<title>/Home</title>");
+  });
+
+  it("is not kept when it is a retry screen: 503 with Retry-After, then rendered again", async () => {
+    const first = await send(site.url, { path: "/Flaky" });
+    expect([first.status, first.headers["retry-after"], first.headers["cache-control"]]).toEqual([503, "30", "no-store"]);
+    expect((await send(site.url, { path: "/Flaky" })).status).toBe(200);
+  });
+
+  it("takes no body and no other method", async () => {
+    const post = await send(site.url, { method: "POST", path: "/Home", headers: { "Content-Type": "text/plain" }, body: "" });
+    expect([post.status, post.headers.allow]).toEqual([405, "GET, HEAD"]);
+  });
+});
+
+describe("revalidation in one process", () => {
+  const revalidate = (body: string, secret?: string) => send(site.url, { method: "POST", path: "/_revalidate", headers: { ...jsonHeaders, ...(secret ? { Authorization: `Bearer ${secret}` } : {}) }, body });
+
+  it("refuses a wrong or missing secret (401) and a body naming nothing it knows (400), dropping nothing", async () => {
+    await send(site.url, { path: "/Home" });
+    const loads = site.pages.loads();
+    expect((await revalidate('"all"')).status).toBe(401);
+    expect((await revalidate('"all"', "hooky")).status).toBe(401);
+    expect((await revalidate('{"addresses": "/Home"}', "hook")).status).toBe(400);
+    await send(site.url, { path: "/Home" });
+    expect(site.pages.loads()).toBe(loads);
+  });
+
+  it("drops the addresses named, so the next visitor gets them rendered anew", async () => {
+    await send(site.url, { path: "/About" });
+    const answer = await revalidate('{"addresses": ["/about"]}', "hook");
+    expect(JSON.parse(answer.body)).toEqual({ dropped: { pages: ["/About"], content: [] } });
+    const loads = site.pages.loads();
+    await send(site.url, { path: "/About" });
+    await send(site.url, { path: "/Home" });
+    expect(site.pages.loads()).toBe(loads + 1);
+  });
+});
+
+describe("the build's own files", () => {
+  it("are not served: the server bundle and the manifest are addresses like any other", async () => {
+    for (const path of ["/server/entry-server.js", "/.vite/manifest.json"]) {
+      const answer = await send(site.url, { path });
+      expect(answer.body, path).not.toMatch(/renderDocument|^\{\}$/);
+      expect(answer.headers["content-type"], path).toMatch(/^text\/html/);
+    }
+  });
+});
