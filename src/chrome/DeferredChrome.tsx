@@ -33,7 +33,7 @@ class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boole
 export function DeferredChrome() {
   const firstScreenShown = useCurrentPage((state) => state.status !== "loading");
   // A page the server rendered carries the footer in its HTML already.
-  const started = useAfterFirstPaint(firstScreenShown, useRuntime().prerendered !== undefined);
+  const started = useAfterFirstPaint(firstScreenShown, useRuntime().serverHtml === true);
 
   useEffect(() => {
     if (!started) return;

@@ -79,7 +79,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   async function renderAddress(req: IncomingMessage, res: ServerResponse) {
     const address = req.url ?? "/";
-    const result = await pages.get(address, () => build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle }));
+    const result = await pages.get(address, () => build.render(new Request(new URL(address, siteUrl)), { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle }));
     if (result.kind === "redirect") {
       res.writeHead(result.status, { Location: result.location, "Cache-Control": htmlCacheControl });
       res.end();
