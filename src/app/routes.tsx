@@ -34,7 +34,7 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
       case "ready":
         return loaded;
       case "missing":
-        if ((route.missing ?? "not-found") === "home") throw redirect("/", 302);
+        if ((route.missing ?? "not-found") === "home") return redirect("/", 302);
         return data(loaded, { status: 404 });
       case "failed":
         return data(loaded, { status: 503, headers: { "Retry-After": "30" } });

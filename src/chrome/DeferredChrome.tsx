@@ -6,7 +6,7 @@
 import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
 import { LoadedOnce, lazyOnce } from "../runtime/lazyOnce.tsx";
-import { useCurrentPage } from "../runtime/siteData.ts";
+import { useCurrentPage } from "../runtime/pageData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { loadConsentManager } from "./consent/loadConsent.ts";
 

@@ -5,6 +5,7 @@
  * their selected items, texts and block data, the block names it shows (for preloading their
  * code and styles), and the site's menus and text resources.
  */
+import { useLocation, useMatches, useNavigation } from "react-router-dom";
 import { ContentError, type ContentClient } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
 import type { Runtime } from "./context.tsx";
@@ -120,4 +121,20 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
   );
   await code;
   return { status: "ready", page, layout, slots: withData, problems, blocks, serverRendered, site };
+}
+
+export type CurrentPage =
+  | { status: "loading"; page: null }
+  | { status: "ready"; page: Page }
+  /** Not found or not loadable: a screen is showing, but no Page. */
+  | { status: "none"; page: null };
+
+/** The page on screen, for the chrome around it: the matched route's resolved page, or loading while the router fetches another. */
+export function useCurrentPage<T>(select: (state: CurrentPage) => T): T {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const data = matches.at(-1)?.loaderData;
+  if (!isPageData(data) || (navigation.state === "loading" && navigation.location.pathname !== pathname)) return select({ status: "loading", page: null });
+  return select(data.status === "ready" ? { status: "ready", page: data.page } : { status: "none", page: null });
 }

@@ -1,14 +1,12 @@
 /**
- * Site-wide data every page shares (text resources, menus, the page on screen): how it is
- * loaded into the app's own stores (./stores.ts) and read by components. The page on screen is
- * the router's: the data of the matched route.
+ * Site-wide data every page shares (text resources, menus): how it is loaded into the app's own
+ * stores (./stores.ts) and read by components. (The page on screen is the router's: see
+ * useCurrentPage in ./pageData.ts.)
  */
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
-import { useLocation, useMatches, useNavigation } from "react-router-dom";
 import type { StoreApi } from "zustand";
 import type { ContentClient } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
-import { isPageData } from "./pageData.ts";
 import { createSiteStores, type SiteData, type SiteStores } from "./stores.ts";
 import { menusBySlot, type SiteMenus } from "../content/menus.ts";
 import { RuntimeContext } from "./context.tsx";
@@ -38,22 +36,6 @@ function useStoreState<S, T>(store: StoreApi<S>, select: (state: S) => T): T {
 
 export function useSiteData<T>(select: (state: SiteData) => T): T {
   return useStoreState(useSiteStores().siteData, select);
-}
-
-export type CurrentPage =
-  | { status: "loading"; page: null }
-  | { status: "ready"; page: Page }
-  /** Not found or not loadable: a screen is showing, but no Page. */
-  | { status: "none"; page: null };
-
-/** The page on screen, for the chrome around it: the matched route's resolved page, or loading while the router fetches another. */
-export function useCurrentPage<T>(select: (state: CurrentPage) => T): T {
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const matches = useMatches();
-  const data = matches.at(-1)?.loaderData;
-  if (!isPageData(data) || (navigation.state === "loading" && navigation.location.pathname !== pathname)) return select({ status: "loading", page: null });
-  return select(data.status === "ready" ? { status: "ready", page: data.page } : { status: "none", page: null });
 }
 
 /**
