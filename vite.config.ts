@@ -7,10 +7,10 @@ import { organizationPlugin } from "./src/build/organizationPlugin.ts";
 import { registryForBrowserPlugin } from "./src/build/registryPlugin.ts";
 import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
-import { contentServicePlugin } from "./src/build/contentServicePlugin.ts";
+import { devServerPlugin } from "./src/build/devServerPlugin.ts";
 
 export default defineConfig({
-  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), precompressPlugin(), serverModulesPlugin()],
+  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), devServerPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,
