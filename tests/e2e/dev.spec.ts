@@ -19,7 +19,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const env: NodeJS.ProcessEnv = { ...process.env, LEADS_DB: ":memory:", CONTENT_SERVICE_NOW: e2eNow };
+  const env: NodeJS.ProcessEnv = { ...process.env, LEADS_DB: ":memory:", CONTENT_SERVICE_NOW: e2eNow, NO_COLOR: "1", FORCE_COLOR: "0" };
   delete env.VITEST;
   delete env.NODE_ENV;
   vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--port", String(devPort), "--strictPort", "--host", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -27,7 +27,7 @@ test.beforeAll(async () => {
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`:${devPort}`)) resolve();
+      if (/ready in/.test(output)) resolve();
     };
     vite?.stdout?.on("data", onData);
     vite?.stderr?.on("data", onData);
