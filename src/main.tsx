@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { APP_READY_ATTRIBUTE } from "./app/App.tsx";
-import { createRuntime } from "./app/createRuntime.ts";
+import { createRuntime, startFromServerPage } from "./app/createRuntime.ts";
 import { siteRoutes } from "./app/routes.tsx";
 import { config } from "./config.ts";
 import { RuntimeProvider } from "./runtime/context.tsx";
@@ -44,11 +44,7 @@ const app = (
 
 /** Hydrates the server's page from the data its loader returned there: nothing is asked of the content service again. */
 async function hydrate(page: PageData) {
-  // The chrome's site data, as the server had it (menus that failed there are asked for on the next page).
-  const { siteData, requests } = runtime.stores;
-  siteData.setState({ menus: page.site.menus, resources: page.site.resources });
-  requests.resources = Promise.resolve(page.site.resources);
-  if (page.site.menus !== "failed") requests.menus = Promise.resolve(page.site.menus);
+  startFromServerPage(runtime, page);
   const blocks = page.status === "ready" ? page.blocks : [];
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
   // keep the server's HTML and hydrate as their code arrives (React's selective hydration).

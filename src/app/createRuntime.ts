@@ -6,6 +6,7 @@ import { blockDataLoaders, blockLoaders } from "../blocks/index.ts";
 import { config } from "../config.ts";
 import { createContentClient } from "../content/client.ts";
 import type { Runtime } from "../runtime/context.tsx";
+import type { PageData } from "../runtime/pageData.ts";
 import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
 import { createSiteStores } from "../runtime/stores.ts";
 import { layoutSource } from "./layoutSource.ts";
@@ -33,4 +34,12 @@ export function createRuntime(host: RuntimeHost): Runtime {
     serverRender: host.mode === "server",
     serverHtml: host.mode !== "browser",
   };
+}
+
+/** The browser, starting from the server's page: the chrome's site data as the server had it (menus that failed there are asked for on the next page). */
+export function startFromServerPage(runtime: Runtime, page: PageData): void {
+  const { siteData, requests } = runtime.stores;
+  siteData.setState({ menus: page.site.menus, resources: page.site.resources });
+  requests.resources = Promise.resolve(page.site.resources);
+  if (page.site.menus !== "failed") requests.menus = Promise.resolve(page.site.menus);
 }
