@@ -7,10 +7,10 @@ import { organizationPlugin } from "./src/build/organizationPlugin.ts";
 import { registryForBrowserPlugin } from "./src/build/registryPlugin.ts";
 import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
-import { contentServicePlugin } from "./src/build/contentServicePlugin.ts";
+import { devServerPlugin } from "./src/build/devServerPlugin.ts";
 
-export default defineConfig({
-  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), contentServicePlugin(), precompressPlugin(), serverModulesPlugin()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), devServerPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,
@@ -22,8 +22,10 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Bundled into the server build: packages that ship CSS or browser-only entry points.
-    noExternal: ["keen-slider"],
+    // Bundled into the server build: packages that ship CSS or browser-only entry points. The
+    // dev server's renderer (src/build/devServerPlugin.ts) loads them from node_modules instead:
+    // its module runner does not run CommonJS, and Vite itself answers their CSS imports there.
+    noExternal: command === "build" ? ["keen-slider"] : [],
   },
   test: {
     environment: "jsdom",
@@ -35,4 +37,4 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
   },
-});
+}));

@@ -6,9 +6,9 @@ import { render, screen } from "@testing-library/react";
 import { readFileSync } from "node:fs";
 import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { expect } from "vitest";
-import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
 import { layoutSource } from "../src/app/layoutSource.ts";
-import { blockLoaders } from "../src/blocks/index.ts";
+import { siteRoutes } from "../src/app/routes.tsx";
+import { blockDataLoaders, blockLoaders } from "../src/blocks/index.ts";
 import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
@@ -67,6 +67,7 @@ export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<Bl
   return {
     client: createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }),
     blocks: createLazyBlocks({ ...blockLoaders, ...options.loaders }, options.chunkTimeoutMs ?? 120_000),
+    blockData: blockDataLoaders,
     layouts: layoutSource,
     stores: options.stores ?? createSiteStores(),
     loadingDelayMs: options.loadingDelayMs ?? 0,
@@ -74,17 +75,14 @@ export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<Bl
   };
 }
 
-/** The whole site at `path`, as a visitor would reach it. */
+/** The whole site at `path`, as a visitor would reach it: the app's routes, loaders and shell in a memory router (`router.navigate` moves on). */
 export function renderSite(path: string, runtime: Runtime) {
-  return render(
+  const router = createMemoryRouter(siteRoutes(runtime), { initialEntries: [path] });
+  return { router, ...render(
     <RuntimeProvider runtime={runtime}>
-      <MemoryRouter initialEntries={[path]}>
-        <SiteShell>
-          <SiteRoutes />
-        </SiteShell>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </RuntimeProvider>,
-  );
+  ) };
 }
 
 type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };

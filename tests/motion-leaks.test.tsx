@@ -10,7 +10,7 @@ import { gsap } from "gsap";
 import { ScrollTrigger } from "gsap/ScrollTrigger";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SiteRoutes, SiteShell } from "../src/app/App.tsx";
+import { siteRoutes } from "../src/app/routes.tsx";
 import { RuntimeProvider } from "../src/runtime/context.tsx";
 import { wireItem, wirePage } from "./builders.ts";
 import { consentGiven } from "./e2e/env.ts";
@@ -91,9 +91,10 @@ afterAll(() => {
 });
 
 function renderSite(path: string) {
-  const router = createMemoryRouter([{ path: "*", element: <SiteShell><SiteRoutes /></SiteShell> }], { initialEntries: [path] });
+  const runtime = testRuntime({ fetch: cannedFetch({ pages }) });
+  const router = createMemoryRouter(siteRoutes(runtime), { initialEntries: [path] });
   const view = render(
-    <RuntimeProvider runtime={testRuntime({ fetch: cannedFetch({ pages }) })}>
+    <RuntimeProvider runtime={runtime}>
       <RouterProvider router={router} />
     </RuntimeProvider>,
   );

@@ -14,6 +14,7 @@ import { PageSchema, contentTypeCodes, type ContentTypeName, type Page } from ".
 import { RuntimeProvider } from "../src/runtime/context.tsx";
 import type { ResolvedLayout } from "../src/runtime/layout.ts";
 import { PageRenderer } from "../src/runtime/PageRenderer.tsx";
+import { pageSlots } from "../src/runtime/slots.ts";
 import { blockRegistry, templateRegistry } from "../src/runtime/registry.ts";
 import { contentTypeName } from "../src/content/contract.ts";
 import { cannedFetch, testRuntime } from "./harness.tsx";
@@ -89,7 +90,7 @@ async function renderGenerated(page: Page, layout: ResolvedLayout) {
     <RuntimeProvider runtime={testRuntime({ fetch: cannedFetch({}) })}>
       {/* Below the root, so blocks that read the address (breadcrumbs) show it too. */}
       <MemoryRouter initialEntries={["/generated-section/generated-page"]}>
-        <PageRenderer page={page} layout={layout} />
+        <PageRenderer page={page} slots={pageSlots(layout, page, (key) => page.resources[key]).slots} />
       </MemoryRouter>
     </RuntimeProvider>,
   );

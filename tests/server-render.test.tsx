@@ -6,15 +6,26 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
-import { PRERENDERED_SCRIPT_ID, PrerenderedDataSchema } from "../src/runtime/prerendered.ts";
+import { HYDRATION_SCRIPT_ID, HydrationDataSchema } from "../src/runtime/hydrationData.ts";
+import { isPageData, type PageData } from "../src/runtime/pageData.ts";
 import { routeTable } from "../src/runtime/registry.ts";
-import { renderDocument, renderPage } from "../src/ssr/entry-server.tsx";
+import { renderDocument as renderRequest } from "../src/ssr/entry-server.tsx";
 import { fixturePageData, fixtureService, requestUrl, serviceFetch, type FixtureItem } from "./harness.tsx";
 
 // index.html as the build writes it (the Organization data in place).
 const template = readFileSync("index.html", "utf8").replace(organizationPlaceholder, organizationJsonLd("."));
 const siteUrl = "https://www.corvane.example";
-const options = () => ({ fetch: serviceFetch(fixtureService()), siteUrl, template, manifest: {} });
+const options = (fetch: typeof globalThis.fetch = serviceFetch(fixtureService())) => ({ fetch, siteUrl, template, manifest: {} });
+/** The page at `address`, asked for as a browser asks (GET). */
+const renderDocument = (address: string, given: ReturnType<typeof options>) => renderRequest(new Request(new URL(address, siteUrl)), given);
+
+/** The resolved page the server embedded for the browser to hydrate from. */
+function embeddedPage(html: string): PageData | undefined {
+  const match = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!match) return undefined;
+  const data = HydrationDataSchema.parse(JSON.parse(match[1] ?? "null"));
+  return Object.values(data.loaderData).find(isPageData);
+}
 const plainText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
 
 const fixedRoutes = routeTable.routes.filter((route) => !route.path.includes(":") && route.page !== undefined);
@@ -54,13 +65,18 @@ describe("server rendering", () => {
     if (sections.length > 0) expect(sections.filter((item) => text.includes(item.title.trim())).length).toBeGreaterThan(0);
   });
 
-  it("embeds every content answer the render read, as data a script cannot end early", async () => {
+  it("embeds the resolved page (slots, blocks, menus) as data a script cannot end early, not the content calls", async () => {
     const result = await renderDocument("/Home", options());
     if (result.kind !== "page") throw new Error("expected a page");
-    const match = new RegExp(`<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(result.html);
-    const data = PrerenderedDataSchema.parse(JSON.parse(match?.[1] ?? "null"));
-    expect(data.answers.map((answer) => answer.path).sort()).toEqual(["/api/menu/GetMenuList", "/api/page/get", "/api/resource/list"]);
-    expect(match?.[1]).not.toMatch(/<\//);
+    const page = embeddedPage(result.html);
+    if (page?.status !== "ready") throw new Error("expected the resolved page");
+    expect(page.page.name).toBe("index");
+    expect(page.slots.length).toBeGreaterThan(0);
+    expect(page.blocks).toEqual([...new Set(page.slots.map((slot) => slot.block))]);
+    expect(page.site.menus).not.toBe("failed");
+    expect(result.html).not.toContain("/api/page/get");
+    const json = /<script type="application\/json" id="corvane-hydration">([\s\S]*?)<\/script>/.exec(result.html)?.[1];
+    expect(json).not.toMatch(/<\//);
   });
 
   it("requests the hero picture from the head, with high priority", async () => {
@@ -72,21 +88,24 @@ describe("server rendering", () => {
   });
 
   it("renders the first page of a list's results", async () => {
-    const result = await renderPage("/blogs", options());
+    const result = await renderDocument("/blogs", options());
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.html).toContain("content-list");
-    expect(result.data.answers.some((answer) => answer.path === "/api/page/GetContentList")).toBe(true);
+    const page = embeddedPage(result.html);
+    const list = page?.status === "ready" ? page.slots.find((slot) => slot.block === "content-list") : undefined;
+    expect(list?.data).toMatchObject({ result: { items: expect.any(Array) as unknown } });
     expect(result.html).not.toContain("Loading...");
     expect(result.html.match(/class="card[ "]/g)?.length ?? 0).toBeGreaterThan(0);
   });
 
   it("redirects / to /Home, and an unknown address the service has no page for to /", async () => {
-    expect(await renderPage("/", options())).toMatchObject({ kind: "redirect", status: 301, location: "/Home" });
-    expect(await renderPage("/no-such-page-at-all", options())).toMatchObject({ kind: "redirect", status: 302, location: "/" });
+    expect(await renderDocument("/", options())).toMatchObject({ kind: "redirect", status: 301, location: "/Home" });
+    expect(await renderDocument("/?utm_source=x", options())).toMatchObject({ kind: "redirect", status: 301, location: "/Home?utm_source=x" });
+    expect(await renderDocument("/no-such-page-at-all", options())).toMatchObject({ kind: "redirect", status: 302, location: "/" });
   });
 
   it("answers a missing detail page with the not-found screen and 404", async () => {
-    const result = await renderPage("/blogs/no-such-post", options());
+    const result = await renderDocument("/blogs/no-such-post", options());
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(404);
     expect(result.html).toContain("This page could not be found");
@@ -94,20 +113,21 @@ describe("server rendering", () => {
 
   it("answers 503 with the retry screen when the content service fails", async () => {
     const failing: typeof fetch = () => Promise.reject(new Error("connection refused"));
-    const result = await renderPage("/Home", { fetch: failing, siteUrl });
+    const result = await renderDocument("/Home", options(failing));
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(503);
     expect(result.html).toContain("This page could not be loaded");
-    expect(result.data.pageFailed).toBe(true);
+    // Not hydrated: the browser starts over with index.html's own script.
+    expect(embeddedPage(result.html)).toBeUndefined();
   });
 
   it("keeps the logo and the legal row when the menu call fails, and says so to the browser", async () => {
     const service = serviceFetch(fixtureService());
     const noMenus: typeof fetch = (input, init) => (requestUrl(input).includes("GetMenuList") ? Promise.resolve(new Response("garbage", { status: 200 })) : service(input, init));
-    const result = await renderPage("/about-us", { fetch: noMenus, siteUrl });
+    const result = await renderDocument("/about-us", options(noMenus));
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(200);
-    expect(result.data.failed).toContain("menus");
+    expect(embeddedPage(result.html)?.site.menus).toBe("failed");
     expect(result.html).toContain("site-header__logo");
     expect(result.html).toContain("Cookie Settings");
   });
@@ -119,7 +139,7 @@ describe("server rendering", () => {
       if (!requestUrl(input).includes("/api/page/get")) return service(input, init);
       return new Response(JSON.stringify({ id: 5, name: "About-Us", title: hostile, heading: hostile, longDesc: hostile, contents: [{ id: 1, type: 5, title: hostile, shortDesc: hostile }] }), { status: 200 });
     };
-    const result = await renderDocument("/about-us", { fetch: fetchWithHostilePage, siteUrl, template, manifest: {} });
+    const result = await renderDocument("/about-us", options(fetchWithHostilePage));
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.html).not.toMatch(/<script>alert/);
     expect(result.html).not.toMatch(/<img[^>]*onerror/i);

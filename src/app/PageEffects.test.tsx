@@ -5,7 +5,7 @@ import { page, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import { defaultLayoutSettings } from "../runtime/layoutSettings.ts";
-import { SiteRoutes, SiteShell } from "./App.tsx";
+import { siteRoutes } from "./routes.tsx";
 import { PageEffects, pinnedBackgroundAttribute } from "./PageEffects.tsx";
 
 // The default layout says `"pinnedBackground": "pageFixedImage"`; these pages all use it.
@@ -16,9 +16,10 @@ const pages = {
 };
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: "*", element: <SiteShell><SiteRoutes /></SiteShell> }], { initialEntries: [path] });
+  const runtime = testRuntime({ fetch: cannedFetch({ pages }) });
+  const router = createMemoryRouter(siteRoutes(runtime), { initialEntries: [path] });
   render(
-    <RuntimeProvider runtime={testRuntime({ fetch: cannedFetch({ pages }) })}>
+    <RuntimeProvider runtime={runtime}>
       <RouterProvider router={router} />
     </RuntimeProvider>,
   );

@@ -1,53 +1,46 @@
-import { useEffect } from "react";
-import { Navigate, useLocation } from "react-router-dom";
+import { useLoaderData, useLocation, useRevalidator, useRouteError } from "react-router-dom";
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
-import { useRuntime } from "../runtime/context.tsx";
-import { leaveFirstPage } from "../runtime/prerendered.ts";
+import { loadFailure, type PageData } from "../runtime/pageData.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
-import { useSiteStores } from "../runtime/siteData.ts";
-import { usePageLoad } from "../runtime/usePageLoad.ts";
+import type { RouteConfig } from "../runtime/routeTable.ts";
+import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
 import { PageEffects } from "./PageEffects.tsx";
 import { PageHead } from "./PageHead.tsx";
-import { pageRequest, type RouteConfig } from "../runtime/routeRequest.ts";
 import { useAncestorPage } from "./useAncestorPage.ts";
-import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
 
-
-function PageView({ route, path }: { route: RouteConfig; path: string }) {
-  // Fixed routes ask for their page name; detail pages and the catch-all for the path as visited.
-  const { request, layout } = pageRequest(route, path);
-  const load = usePageLoad(request, layout);
-  // The chrome around the page (contact shortcut, footer, consent) follows what is on screen.
-  const { status } = load;
-  const shown = load.status === "ready" ? load.page : null;
-  const { currentPage } = useSiteStores();
-  useEffect(() => {
-    currentPage.setState(shown ? { status: "ready", page: shown } : { status: status === "loading" ? "loading" : "none", page: null }, true);
-  }, [currentPage, status, shown]);
-  switch (load.status) {
-    case "loading":
-      return <LoadingScreen />;
-    case "error":
-      return <LoadErrorScreen error={load.error} onRetry={load.retry} />;
+/** The resolved page its route's loader returned, on screen. */
+function PageView({ path }: { path: string }) {
+  const loaded = useLoaderData<PageData>();
+  const revalidator = useRevalidator();
+  if (revalidator.state === "loading") return <LoadingScreen />;
+  switch (loaded.status) {
+    case "failed":
+      return <LoadErrorScreen failure={loaded.failure} onRetry={() => void revalidator.revalidate()} />;
     case "missing":
-      return (route.missing ?? "not-found") === "home" ? <Navigate to="/" replace /> : <NotFound />;
+      return <NotFound />;
     case "ready":
       return (
         <>
-          <PageHead page={load.page} path={path} />
-          <PageRenderer page={load.page} layout={load.layout} prerendered={load.prerendered === true} />
-          <PageEffects page={load.page} settings={load.layout.settings} />
-          <DevLayoutInspector page={load.page} layout={load.layout} path={path} />
+          <PageHead page={loaded.page} path={path} />
+          <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} />
+          <PageEffects page={loaded.page} settings={loaded.layout.settings} />
+          <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />
         </>
       );
   }
 }
 
-/** One route of the table: a fresh page view per visited path. */
+/** One content route: a fresh page view per visited path. */
 export function PageRoute({ route }: { route: RouteConfig }) {
   const { pathname } = useLocation();
-  const { prerendered } = useRuntime();
-  useEffect(() => leaveFirstPage(prerendered, pathname), [prerendered, pathname]);
   useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
-  return <PageView key={pathname} route={route} path={pathname} />;
+  return <PageView key={pathname} path={pathname} />;
+}
+
+/** A loader or page that threw (not a content failure, which the loader answers itself): the retry screen. */
+export function RouteError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  console.error("the page failed:", error);
+  return <LoadErrorScreen failure={loadFailure(error)} onRetry={() => void revalidator.revalidate()} />;
 }

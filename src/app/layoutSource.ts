@@ -3,7 +3,8 @@
  * checked by the build (src/build/layoutsPlugin.ts).
  */
 import { layoutModules } from "virtual:corvane-layouts";
-import { layoutCandidates, layoutKey, type ResolvedLayout } from "../runtime/layout.ts";
+import type { ResolvedLayout } from "../runtime/layout.ts";
+import { layoutCandidates, layoutKey } from "../runtime/layoutNames.ts";
 
 export async function layoutSource(name: string): Promise<ResolvedLayout> {
   const key = layoutCandidates(name).map(layoutKey).find((candidate) => Object.hasOwn(layoutModules, candidate));

@@ -5,6 +5,8 @@
  */
 import type { BlockDefinition } from "../runtime/block.tsx";
 import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
+import type { BlockDataLoaders } from "../runtime/pageData.ts";
+import { contentListData } from "./content-list/listData.ts";
 import { blockNames, blockRegistry, type BlockName } from "../runtime/registry.ts";
 
 const modules = import.meta.glob<{ block: BlockDefinition }>(["./*/*.tsx", "!./*/*.test.tsx"]);
@@ -24,3 +26,6 @@ export const blockLoaders: BlockLoaders = byName(loader);
 
 /** Each block's module, as the build's manifest names it. */
 export const blockModules = byName((name) => `src/blocks/${blockRegistry[name].module}`);
+
+/** Blocks whose data loads with the page (see src/runtime/pageData.ts): light modules, apart from the blocks' code. */
+export const blockDataLoaders: BlockDataLoaders = { "content-list": contentListData };

@@ -10,7 +10,8 @@
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
 import { formatProblem } from "../runtime/problems.ts";
-import { layoutFileName, layoutKey, type ResolvedLayout } from "../runtime/layout.ts";
+import type { ResolvedLayout } from "../runtime/layout.ts";
+import { layoutFileName, layoutKey } from "../runtime/layoutNames.ts";
 import { checkLayout, checkSiteConfig, readLayoutFiles } from "./siteConfig.ts";
 
 const indexId = "virtual:corvane-layouts";

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
-import { scriptSafeJson } from "../runtime/prerendered.ts";
+import { scriptSafeJson } from "../runtime/hydrationData.ts";
 
 export const organizationPlaceholder = "<!--organization-json-ld-->";
 

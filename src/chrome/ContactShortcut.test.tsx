@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../tests/harness.tsx";
 import { readStored, storedKeys } from "../ui/storedValues.ts";
-import { isPresentationServicePath } from "./contactLinks.ts";
+import { routeFor } from "../runtime/routeTable.ts";
+import { isPresentationRoute } from "./contactLinks.ts";
 import { navActions } from "./navStore.ts";
 
 const pages = {
@@ -116,7 +117,9 @@ describe("contact shortcut", () => {
   });
 });
 
-describe("isPresentationServicePath", () => {
+const isPresentationServicePath = (path: string) => isPresentationRoute(routeFor(path).handle);
+
+describe("the presentation-services routes", () => {
   it("is true only for the routes marked presentationService in registry/routes.json", () => {
     expect(isPresentationServicePath("/global-brand-solutions/creative-production/presentation-services")).toBe(true);
     expect(isPresentationServicePath("/global-brand-solutions/creative-production/presentation-services/")).toBe(true);

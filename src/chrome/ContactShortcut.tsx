@@ -1,4 +1,4 @@
-import { useCurrentPage } from "../runtime/siteData.ts";
+import { useCurrentPage } from "../runtime/pageData.ts";
 import { CONTACT_PATH, CONTACT_WRAPPER_CLASS } from "./contactLinks.ts";
 import { useNavStore } from "./navStore.ts";
 import "./contact-shortcut.css";

@@ -6,7 +6,7 @@
 import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
 import { LoadedOnce, lazyOnce } from "../runtime/lazyOnce.tsx";
-import { useCurrentPage } from "../runtime/siteData.ts";
+import { useCurrentPage } from "../runtime/pageData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { loadConsentManager } from "./consent/loadConsent.ts";
 
@@ -33,7 +33,7 @@ class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boole
 export function DeferredChrome() {
   const firstScreenShown = useCurrentPage((state) => state.status !== "loading");
   // A page the server rendered carries the footer in its HTML already.
-  const started = useAfterFirstPaint(firstScreenShown, useRuntime().prerendered !== undefined);
+  const started = useAfterFirstPaint(firstScreenShown, useRuntime().serverHtml === true);
 
   useEffect(() => {
     if (!started) return;

@@ -5,9 +5,9 @@
  * registry/routes.json, the standard one from anywhere else.
  */
 import { useEffect } from "react";
-import { matchPath, useLocation, useNavigate } from "react-router-dom";
+import { useMatches, useNavigate } from "react-router-dom";
 import { pathTo } from "../content/paths.ts";
-import { routeTable } from "../runtime/registry.ts";
+import type { RouteHandle } from "../runtime/routeTable.ts";
 import { storedKeys, writeStored } from "../ui/storedValues.ts";
 import { comparablePath } from "../ui/url.ts";
 
@@ -15,10 +15,14 @@ export const CONTACT_PATH = pathTo("contact");
 /** Content and blocks mark "talk to us" areas with this class; a click anywhere in one goes to the contact page. */
 export const CONTACT_WRAPPER_CLASS = "contact-wrapper";
 
-const presentationRoutes = routeTable.routes.filter((route) => route.presentationService === true);
+/** Whether a route is marked `presentationService` in registry/routes.json. */
+export function isPresentationRoute(handle: RouteHandle | undefined): boolean {
+  return handle?.kind === "page" && "presentationService" in handle.route && handle.route.presentationService === true;
+}
 
-export function isPresentationServicePath(pathname: string): boolean {
-  return presentationRoutes.some((route) => matchPath({ path: route.path, caseSensitive: false, end: true }, pathname) !== null);
+/** Whether the route on screen is a presentation-services one (the router's match; every route's handle is a RouteHandle). */
+function useOnPresentationRoute(): boolean {
+  return isPresentationRoute(useMatches().at(-1)?.handle as RouteHandle | undefined);
 }
 
 /** True for a link of this site to the contact page (a header or footer "Contact Us", for example). */
@@ -33,20 +37,20 @@ function isContactLink(element: Element | null): boolean {
  */
 export function useContactWrapperLinks(): void {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const presentation = useOnPresentationRoute();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element) || event.button !== 0) return;
       const wrapper = event.target.closest(`.${CONTACT_WRAPPER_CLASS}`);
       if (!wrapper && !isContactLink(event.target.closest("a[href]"))) return;
-      writeStored(storedKeys.presentationService, String(isPresentationServicePath(pathname)));
+      writeStored(storedKeys.presentationService, String(presentation));
       // Links navigate by themselves; a modified click opens a new tab or window, as the visitor asked.
       if (!wrapper || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
       void navigate(CONTACT_PATH);
     };
-    // Capture: before any router link inside a wrapper acts, and while `pathname` is still the page being left.
+    // Capture: before any router link inside a wrapper acts, and while `presentation` still describes the page being left.
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
-  }, [navigate, pathname]);
+  }, [navigate, presentation]);
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { useContext } from "react";
-import { ContentError } from "../content/client.ts";
 import { pathTo } from "../content/paths.ts";
 import { RuntimeContext } from "../runtime/context.tsx";
+import type { LoadFailure } from "../runtime/pageData.ts";
 
 /** SPEC 2.3 item 1: the full-page loading screen, held until the content is there. */
 export function LoadingScreen() {
@@ -34,31 +34,29 @@ export function NotFound() {
 }
 
 /** What went wrong, in the visitor's words: no answer at all, an error answer, or an answer the site could not read. */
-export function loadErrorText(error: unknown): string {
-  if (error instanceof ContentError) {
-    switch (error.kind) {
-      case "http":
-        return `The content service answered with an error${error.status === undefined ? "" : ` (${error.status})`}. Try again in a moment.`;
-      case "malformed":
-        return "The content service sent an answer this site could not read. Try again in a moment.";
-      case "timeout":
-        return "The content service took too long to answer. Check your connection and try again.";
-      case "network":
-      case "aborted":
-        break;
-    }
+export function loadErrorText(failure: LoadFailure): string {
+  switch (failure.kind) {
+    case "http":
+      return `The content service answered with an error${failure.httpStatus === undefined ? "" : ` (${failure.httpStatus})`}. Try again in a moment.`;
+    case "malformed":
+      return "The content service sent an answer this site could not read. Try again in a moment.";
+    case "timeout":
+      return "The content service took too long to answer. Check your connection and try again.";
+    case "network":
+    case "aborted":
+    case "other":
+      return "The content service did not answer. Check your connection and try again.";
   }
-  return "The content service did not answer. Check your connection and try again.";
 }
 
 /** A page whose content could not be fetched: said plainly, with a way to try again. */
-export function LoadErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadErrorScreen({ failure, onRetry }: { failure: LoadFailure; onRetry: () => void }) {
   return (
     <section className="status-screen" aria-labelledby="load-error-title" role="alert">
       <h1 id="load-error-title" className="status-screen__title">
         This page could not be loaded
       </h1>
-      <p>{loadErrorText(error)}</p>
+      <p>{loadErrorText(failure)}</p>
       <button type="button" className="button" onClick={onRetry}>
         Try again
       </button>

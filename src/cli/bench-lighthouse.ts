@@ -5,6 +5,8 @@
  * stays light; Chromium is Debian's (CHROMIUM_PATH). A benchmark, not a test: it prints figures
  * (median of LH_RUNS runs, default 3) and exits 0.
  */
+// First: React's production build, chosen before any import loads React.
+import "../server/productionEnv.ts";
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -16,8 +18,6 @@ import sirv from "sirv";
 import { pathTo } from "../content/paths.ts";
 import { startSiteServer } from "../server/siteServer.ts";
 import { exportSite } from "./exportSite.ts";
-
-process.env.NODE_ENV ??= "production";
 
 const lighthouseVersion = "12.8.2";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -1,8 +1,7 @@
 /** `npm run export`: see ./exportSite.ts. DIST_DIR (default dist), EXPORT_CONCURRENCY (default 4). */
+// First: React's production build, chosen before any import loads React.
+import "../server/productionEnv.ts";
 import { exportSite } from "./exportSite.ts";
-
-// React's production build in the renderer, unless told otherwise (set before it loads).
-process.env.NODE_ENV ??= "production";
 
 const distDir = process.env.DIST_DIR ?? "dist";
 const started = Date.now();

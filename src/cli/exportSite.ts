@@ -64,7 +64,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });

@@ -18,7 +18,7 @@ import { INSPECTOR_MARKER } from "../inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
 // 125 kB until server rendering: hydration, the first-visit banner and the layout inspection data
-// added about 10 kB to the shell (see README "Performance").
+// added about 10 kB to the shell (see docs/performance.md).
 const budgetBytes = 140 * 1000;
 const pages = [
   { label: "home", path: pathTo("home") },

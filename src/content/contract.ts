@@ -153,7 +153,7 @@ const contentItemFields = z.object({
   phone: text,
 });
 
-export const ContentItemSchema = z.pipe(
+const ContentItemSchema = z.pipe(
   contentItemFields,
   z.transform((item) => ({
     ...item,
@@ -170,7 +170,7 @@ const contentItemList = z.pipe(tolerantList(ContentItemSchema), z.transform(uniq
 /** A single embedded item (`caseStudy`, `blog`): malformed reads as absent. */
 const embeddedItem = z.catch(z.nullable(ContentItemSchema), null);
 
-export const ContentTemplateSchema = z.object({
+const ContentTemplateSchema = z.object({
   contentType: numeric,
   tagName: text,
   templateName: z.catch(z.string(), ""),
@@ -208,7 +208,6 @@ export type PageImageField = (typeof pageImageFields)[number];
 
 /** Page text fields a layout may point a block at. */
 export const pageTextFields = ["heading", "heading1", "category", "desc", "shortDesc", "longDesc", "title"] as const;
-export type PageTextField = (typeof pageTextFields)[number];
 
 export const PageSchema = z.object({
   id: z.pipe(
@@ -270,7 +269,7 @@ const MenuItemSchema: z.ZodMiniType<MenuItem> = z.pipe(
   z.transform((item) => ({ ...item, key: `m${stableHash(`${item.MenuName}|${item.PageURL ?? ""}`)}` })),
 );
 
-export const MenuGroupSchema = z.object({
+const MenuGroupSchema = z.object({
   MenuGroupName: z.catch(z.string(), ""),
   MenuList: z.pipe(tolerantList(MenuItemSchema), z.transform(uniqueKeys)),
 });
@@ -311,15 +310,8 @@ export type ContentListRequest = z.output<typeof ContentListRequestSchema>;
 export const contactFieldNames = ["name", "Organisation", "email", "contactNumber", "message", "token"] as const;
 export type ContactRequest = Record<(typeof contactFieldNames)[number], string>;
 
-export const thoughtPaperLeadFieldNames = [
-  "name",
-  "Organisation",
-  "email",
-  "contactNumber",
-  "token",
-  "thoughtPaperName",
-] as const;
-export type ThoughtPaperLeadRequest = Record<(typeof thoughtPaperLeadFieldNames)[number], string>;
+/** The multipart fields of the thought-paper lead call (CONTENT-API 5). */
+export type ThoughtPaperLeadRequest = Record<"name" | "Organisation" | "email" | "contactNumber" | "token" | "thoughtPaperName", string>;
 
 /** A 400 answer of the service: field -> message. */
 export const FieldErrorsSchema = z.object({ errors: z.record(z.string(), z.string()) });

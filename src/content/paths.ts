@@ -7,6 +7,7 @@
  * It lives beside the content contract because the fixture content service, which may not
  * import the UI runtime, answers the same detail addresses.
  */
+import { matchPath as matchRoutePath } from "react-router-dom";
 import { routePaths, type RouteName } from "./routePaths.generated.ts";
 
 export type { RouteName };
@@ -50,22 +51,12 @@ export function detailPath(name: RouteName, anchor: string | null | undefined): 
 }
 
 /**
- * The parameters of `path` if it is an address of the named route, matched the way routes
- * are (ignoring case and a trailing slash); null otherwise. Not react-router's matchPath: the
- * fixture service imports this module, and loading React there, before the production server
- * has chosen React's build, mixes React's development and production builds in one process.
+ * The parameters of `path` if it is an address of the named route, matched by the router's own
+ * matcher (ignoring case and a trailing slash); null otherwise. The fixture service reads detail
+ * addresses with it. (It loads React: the entry points that render outside Vite choose React's
+ * build first, src/server/productionEnv.ts.)
  */
 export function matchPath(name: RouteName, path: string): string[] | null {
-  const segments = routePaths[name].split("/");
-  const given = path.replace(/\/+$/, "").split("/");
-  if (given.length !== segments.length) return null;
-  const params: string[] = [];
-  for (const [index, segment] of segments.entries()) {
-    const value = given[index] ?? "";
-    if (segment.startsWith(":")) {
-      if (value === "") return null;
-      params.push(value);
-    } else if (segment.toLowerCase() !== value.toLowerCase()) return null;
-  }
-  return params;
+  const match = matchRoutePath({ path: routePaths[name], caseSensitive: false, end: true }, path);
+  return match ? Object.values(match.params).filter((value): value is string => value !== undefined) : null;
 }

@@ -32,24 +32,24 @@ export const freeMailDomains = [
  * Letters of any script, dots and spaces. Letters include their combining marks: Tamil,
  * Devanagari or a decomposed "é" spell names with them, and they are letters to the visitor.
  */
-export const namePattern = /^[\p{L}\p{M}. ]+$/u;
+const namePattern = /^[\p{L}\p{M}. ]+$/u;
 /**
  * Text an HTML parser would read as markup: "<" directly followed by an ASCII letter (a tag),
  * "/" (an end tag), "!" (a comment or doctype) or "?" (a processing instruction). "a < b" and
  * "<3" stay plain text, as they do in a browser.
  */
-export const tagLikePattern = /<[a-z/!?]/i;
+const tagLikePattern = /<[a-z/!?]/i;
 /** Digits, parentheses and plus. */
-export const phonePattern = /^[\d()+]+$/;
+const phonePattern = /^[\d()+]+$/;
 /** A well-formed address: one @, no spaces, a dot in the domain. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The standard form: word characters, dots, plus and hyphen before @; labels and a 2+ letter TLD after. */
-export const standardEmailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const standardEmailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
-export const phoneLength = { min: 10, max: 20 } as const;
+const phoneLength = { min: 10, max: 20 } as const;
 
 /** SPEC 5.1 and 5.2 "Limits". */
-export const fieldLimits = {
+const fieldLimits = {
   contact: { name: 100, Organisation: 100, email: 100, message: 2000 },
   thoughtPaper: { name: 50, Organisation: 50, email: 50 },
 } as const;
@@ -62,17 +62,17 @@ export const stripPhone = (value: string) => value.replace(/[^\d()+]/g, "");
  * One line break is one character, whatever the transport: multipart form data sends "\n"
  * as "\r\n", which would otherwise let a message the browser accepted exceed the service's limit.
  */
-export const normalizeLineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
+const normalizeLineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
 
-export function emailDomain(email: string): string {
+function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
 }
 
-export function isFreeMail(email: string): boolean {
+function isFreeMail(email: string): boolean {
   return (freeMailDomains as readonly string[]).includes(emailDomain(email));
 }
 
-export const hasTagLikeText = (value: string) => tagLikePattern.test(value);
+const hasTagLikeText = (value: string) => tagLikePattern.test(value);
 
 const maxLength = (max: number, label: string) => z.maxLength(max, `${label} must be at most ${max} characters`);
 
@@ -128,7 +128,7 @@ const tokenField = (message: string) => z.string().check(z.minLength(1, message)
 export type ContactField = (typeof contactFieldNames)[number];
 
 /** The thought-paper form's fields: the lead call's, less the paper's name, which the page supplies. */
-export const thoughtPaperFieldNames = ["name", "Organisation", "email", "contactNumber", "token"] as const satisfies readonly (keyof ThoughtPaperLeadRequest)[];
+const thoughtPaperFieldNames = ["name", "Organisation", "email", "contactNumber", "token"] as const satisfies readonly (keyof ThoughtPaperLeadRequest)[];
 export type ThoughtPaperField = (typeof thoughtPaperFieldNames)[number];
 
 /** Which variant of a form applies (SPEC 4, 6: chosen by the stored presentation-service flag). */
@@ -192,7 +192,6 @@ export function contactSchema(mode: FormMode) {
     token: tokenField(contactMessages.captcha),
   });
 }
-export type ContactFields = z.output<ReturnType<typeof contactSchema>>;
 
 /** SPEC 5.1 "Live checks". */
 export function contactLiveSchema(mode: FormMode) {
@@ -255,6 +254,9 @@ export const thoughtPaperSchema = z.object({
   contactNumber: phoneField("Please enter the Contact number"),
   token: tokenField(thoughtPaperMessages.captcha),
 });
+
+/** A lead's fields as the rules read them (trimmed, spaces collapsed): what the server's intake keeps. */
+export type ContactFields = z.output<ReturnType<typeof contactSchema>>;
 export type ThoughtPaperFields = z.output<typeof thoughtPaperSchema>;
 
 export const thoughtPaperRules: FormRules<ThoughtPaperField> = {

@@ -1,5 +1,5 @@
 /** Which entry of registry/routes.json an address reaches, as the app's router decides it. */
-import { routeRequest } from "../runtime/routeRequest.ts";
+import { pageRequest, routeFor } from "../runtime/routeTable.ts";
 
 export interface RouteFacts {
   /** The path the page is shown at (after a redirect). */
@@ -16,26 +16,26 @@ export interface RouteFacts {
   request: string;
 }
 
-/** The app's own reading of the route table (src/runtime/routeRequest.ts), redirects followed. */
+/** The router's reading of the route table (src/runtime/routeTable.ts), redirects followed. */
 export function matchAddress(address: string): RouteFacts {
   let path = new URL(address, "http://site.invalid").pathname;
   let redirectedFrom: string | null = null;
   for (let hops = 0; hops < 5; hops++) {
-    const match = routeRequest(path);
-    if (match.kind === "redirect") {
+    const { handle } = routeFor(path);
+    if (handle.kind === "redirect") {
       redirectedFrom ??= path;
-      path = match.to;
+      path = handle.to;
       continue;
     }
-    const { route } = match;
+    const { route } = handle;
     return {
       path,
       redirectedFrom,
-      pattern: match.pattern,
+      pattern: handle.pattern,
       page: ("page" in route ? route.page : undefined) ?? null,
       layout: ("layout" in route ? route.layout : undefined) ?? null,
       missing: route.missing ?? "not-found",
-      request: match.request,
+      request: pageRequest(route, path).request,
     };
   }
   throw new Error(`redirects of ${address} do not end`);

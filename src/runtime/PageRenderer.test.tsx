@@ -9,6 +9,7 @@ import { RuntimeProvider, type Runtime } from "./context.tsx";
 import { resolveLayout, type ResolvedLayout } from "./layout.ts";
 import type { BlockLoaders } from "./lazyBlocks.ts";
 import { PageRenderer } from "./PageRenderer.tsx";
+import { pageSlots } from "./slots.ts";
 
 const layoutOf = (slots: unknown[]) => resolveLayout("t", (name) => Promise.resolve(name === "t" ? { slots } : undefined));
 
@@ -16,7 +17,7 @@ function renderPage(runtime: Runtime, layout: ResolvedLayout, p = page()) {
   return render(
     <RuntimeProvider runtime={runtime}>
       <MemoryRouter>
-        <PageRenderer page={p} layout={layout} />
+        <PageRenderer page={p} slots={pageSlots(layout, p, (key) => p.resources[key]).slots} />
       </MemoryRouter>
     </RuntimeProvider>,
   );

@@ -1,10 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import type { Page } from "../content/contract.ts";
 import { BlockMount } from "./BlockMount.tsx";
-import type { ResolvedLayout } from "./layout.ts";
 import { blockRegistry } from "./registry.ts";
-import { PageResourcesContext, useResourceLookup } from "./siteData.ts";
-import { pageSlots } from "./slots.ts";
+import { PageResourcesContext } from "./siteData.ts";
+import type { RenderSlot } from "./slots.ts";
 import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 
 /** Marks the moment a page's content is on screen; `npm run size` measures the script loaded before it. */
@@ -12,23 +11,23 @@ export const CONTENT_SHOWN_MARK = "content-shown";
 
 type PageRendererProps = {
   page: Page;
-  layout: ResolvedLayout;
+  /** The page's slots as its loader resolved them (src/runtime/pageData.ts). */
+  slots: readonly RenderSlot[];
+  problems?: readonly string[];
   /** The server rendered this page: every block is in its HTML, so every block renders in the first pass too. */
-  prerendered?: boolean | undefined;
+  allAtOnce?: boolean | undefined;
 };
 
-function Slots({ page, layout, prerendered = false }: PageRendererProps) {
-  const text = useResourceLookup();
-  const { slots, problems } = useMemo(() => pageSlots(layout, page, text), [layout, page, text]);
+function Slots({ page, slots, problems = [], allAtOnce = false }: PageRendererProps) {
   useEffect(() => {
     for (const problem of problems) console.warn(`page "${page.name ?? page.id}": ${problem}`);
-  }, [layout, problems, page]);
+  }, [problems, page]);
 
   useLayoutEffect(() => {
     performance.mark(CONTENT_SHOWN_MARK);
   }, []);
   // Blocks below the fold load after first paint, so their code never delays the first content.
-  const painted = useAfterFirstPaint(true, prerendered);
+  const painted = useAfterFirstPaint(true, allAtOnce);
 
   return (
     <>

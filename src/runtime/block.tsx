@@ -18,6 +18,8 @@ export interface BlockProps<Options> {
   /** A page image chosen by the layout as the section background. */
   background: string | null;
   page: Page;
+  /** What the block's data loader returned for this slot (src/runtime/pageData.ts); undefined for blocks without one. */
+  data: unknown;
 }
 
 /** Props the runtime passes to a mounted block, before its options are validated. */
@@ -81,6 +83,7 @@ export function defineBlock<S extends OptionsSchema>(
         title={slot.title}
         background={slot.background}
         page={page}
+        data={slot.data}
       />
     );
   }

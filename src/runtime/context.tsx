@@ -1,13 +1,13 @@
 /**
  * What the runtime needs from its host, provided once per app (a browser tab, or one server
  * request): the content client, the blocks (the only link to src/blocks), the layout files,
- * the app's own stores, the timings, and what the server already rendered.
+ * the app's own stores and the timings.
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
-import type { Prerendered } from "./prerendered.ts";
+import type { BlockDataLoaders } from "./pageData.ts";
 import type { SettledPromise } from "./settled.ts";
 import type { SiteStores } from "./stores.ts";
 
@@ -23,8 +23,10 @@ export interface Runtime {
   siteUrl: string;
   /** Rendering on the server: the document's head is written by the server, not by React (which would put it in the body). */
   serverRender?: boolean;
-  /** The first page, as the server rendered it: shown at once, without a loading screen or a content call. */
-  prerendered?: Prerendered | undefined;
+  /** Blocks that load data of their own with the page (src/blocks/index.ts). */
+  blockData?: BlockDataLoaders | undefined;
+  /** The first page's HTML came from the server (rendering it there, or hydrating it): the first paint has happened. */
+  serverHtml?: boolean | undefined;
   /**
    * While the server's page hydrates: settles once the page's shell (its above-the-fold part) has
    * hydrated. Blocks below the fold wait for it before they ask for their code, so that code never

@@ -5,6 +5,7 @@
  * server), never in the browser: src/build/siteConfig.ts collects every problem, and a layout
  * with any problem does not build, so the browser only ever receives `ResolvedLayout`s.
  */
+import { layoutCandidates, layoutFileName } from "./layoutNames.ts";
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
 import { lacksDefault } from "./resolveText.ts";
 import { formatPath, zodProblems, type ConfigProblem } from "./problems.ts";
@@ -52,21 +53,11 @@ export interface LayoutResolution extends ResolvedLayout {
   problems: ConfigProblem[];
 }
 
-/** Layout file names match page names ignoring case, as routes do. */
-export const layoutKey = (name: string) => name.toLowerCase();
-
-/**
- * The layout files a page may use, first one present wins (SPEC 2.3): its own, else `default`,
- * the common content page. The one statement of the rule, read by the build (`resolveLayout`)
- * and by the browser (src/app/layoutSource.ts).
- */
-export const layoutCandidates = (name: string): readonly string[] => [name, "default"];
 
 const layoutSchema = layoutFileSchema(blockNames);
 const entrySchema = slotSchema(blockNames);
 /** The file without its slots, which are parsed one by one so one bad slot does not hide the others' problems. */
 const envelopeSchema = z.extend(layoutSchema, { slots: z.array(z.unknown()) });
-export const layoutFileName = (name: string) => `layouts/${name}.json`;
 
 /** Slots in their written form, before `kind` is decided, while `extends` is applied. */
 type Draft = Omit<SlotEntry, "after" | "before" | "remove"> & { origin: SlotCommon["origin"] };

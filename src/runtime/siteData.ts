@@ -1,12 +1,13 @@
 /**
- * Site-wide data every page shares (text resources, menus, the page on screen): how it is
- * loaded into the app's own stores (./stores.ts) and read by components.
+ * Site-wide data every page shares (text resources, menus): how it is loaded into the app's own
+ * stores (./stores.ts) and read by components. (The page on screen is the router's: see
+ * useCurrentPage in ./pageData.ts.)
  */
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
 import type { StoreApi } from "zustand";
 import type { ContentClient } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
-import { createSiteStores, type CurrentPage, type SiteData, type SiteStores } from "./stores.ts";
+import { createSiteStores, type SiteData, type SiteStores } from "./stores.ts";
 import { menusBySlot, type SiteMenus } from "../content/menus.ts";
 import { RuntimeContext } from "./context.tsx";
 import { resourceDefaults } from "./registry.ts";
@@ -35,10 +36,6 @@ function useStoreState<S, T>(store: StoreApi<S>, select: (state: S) => T): T {
 
 export function useSiteData<T>(select: (state: SiteData) => T): T {
   return useStoreState(useSiteStores().siteData, select);
-}
-
-export function useCurrentPage<T>(select: (state: CurrentPage) => T): T {
-  return useStoreState(useSiteStores().currentPage, select);
 }
 
 /**

@@ -26,6 +26,8 @@ export interface RenderSlot {
   title: string | null;
   background: string | null;
   source: "layout" | "template";
+  /** What the block's data loader returned for this slot on this page (see ./pageData.ts), if it has one. */
+  data?: unknown;
 }
 
 /** Why a slot renders nothing, in terms a layout author can act on. */

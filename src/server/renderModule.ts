@@ -21,7 +21,8 @@ export interface DocumentOptions {
 }
 
 export interface RenderModule {
-  renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument>;
+  /** The page a request asks for (its method, address, headers and body: a route may take form posts). */
+  renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument>;
   /** Every address a crawler should find: fixed routes, menu links, list items' detail pages. */
   listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<string[]>;
   sitemapFiles(addresses: readonly string[], siteUrl: string): Map<string, string>;

@@ -47,7 +47,7 @@ const seconds = (raw: string | undefined, fallback: number) => {
 
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
-  return build.render(address, { fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+  return build.render(new Request(new URL(address, siteUrl)), { fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
 }
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {

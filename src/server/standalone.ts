@@ -3,9 +3,8 @@
  * from CONTENT_API_BASE (empty: the embedded fixture service). PORT (default 4173) and HOST
  * (default 127.0.0.1) choose where it listens; SITE_URL is the public origin.
  */
-// React's production build on the server, unless told otherwise (set before the renderer loads).
-process.env.NODE_ENV ??= "production";
-
+// First: React's production build, chosen before any import loads React.
+import "./productionEnv.ts";
 import { productionConfigProblem } from "./productionChecks.ts";
 import { startSiteServer } from "./siteServer.ts";
 

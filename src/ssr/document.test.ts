@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRERENDERED_SCRIPT_ID } from "../runtime/prerendered.ts";
+import { HYDRATION_SCRIPT_ID } from "../runtime/hydrationData.ts";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, splitResourceHints, type BuildManifest } from "./document.ts";
 
 const template = `<!doctype html><html><head>
@@ -11,7 +11,7 @@ const template = `<!doctype html><html><head>
     <script type="module" src="/assets/index.js"></script>
   </body></html>`;
 
-const data = { url: "/Home", siteUrl: "https://x.example", answers: [{ path: "/api/page/get", body: '"index"', answer: '{"title":"</script><script>alert(1)</script>"}' }], failed: [], pageFailed: false };
+const data = { siteUrl: "https://x.example", loaderData: { "page /Home": { status: "ready", page: { title: "</script><script>alert(1)</script>" } } } };
 
 describe("the server's document", () => {
   it("replaces the generic head, drops the no-script note and puts the page in #root", () => {
@@ -22,9 +22,9 @@ describe("the server's document", () => {
     expect(html).toContain('<div id="root"><main>$& text</main></div>');
   });
 
-  it("embeds the content answers as data no answer can break out of", () => {
+  it("embeds the router's data as data no content can break out of", () => {
     const html = composeDocument(template, { head: "", assets: "", html: "", data });
-    const script = new RegExp(`<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
+    const script = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
     expect(script).not.toContain("<");
     expect(JSON.parse(script)).toEqual(data);
   });

@@ -1,11 +1,11 @@
 /**
  * The HTML document of a server-rendered page: the built index.html with the page's head (title,
  * description, canonical, Open Graph), its blocks' styles written in, src/boot.ts in place of
- * the entry's script (see deferHydration), the page's HTML in #root, and the content answers
- * the browser hydrates from.
+ * the entry's script (see deferHydration), the page's HTML in #root, and the router's data the
+ * browser hydrates from.
  */
 import type { HeadTags } from "../app/pageHead.ts";
-import { PRERENDERED_SCRIPT_ID, scriptSafeJson, type PrerenderedData } from "../runtime/prerendered.ts";
+import { HYDRATION_SCRIPT_ID, scriptSafeJson, type HydrationData } from "../runtime/hydrationData.ts";
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
 export interface ManifestChunk {
@@ -128,15 +128,16 @@ export function splitResourceHints(html: string): { hints: string; body: string 
 
 export function composeDocument(
   template: string,
-  parts: { head: string; assets: string; html: string; data: PrerenderedData },
+  parts: { head: string; assets: string; html: string; data: HydrationData | null },
 ): string {
   const withHead = template.replace(staticHeadElement, "").replace(noscriptElement, "");
   const { hints, body } = splitResourceHints(parts.html);
-  const dataScript = `<script type="application/json" id="${PRERENDERED_SCRIPT_ID}">${scriptSafeJson(parts.data)}</script>`;
+  // Without data (the retry screen) the browser renders the page itself, as the plain build does.
+  const dataScript = parts.data ? `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${scriptSafeJson(parts.data)}</script>` : "";
   // Replacer functions: the page's text must never be read as a replacement pattern ("$&").
   return (
     withHead
-      .replace("</body>", () => `  ${dataScript}\n  </body>`)
+      .replace("</body>", () => (dataScript ? `  ${dataScript}\n  </body>` : "</body>"))
       // Block styles after the entry's (which Vite puts last in the head): they win ties of specificity, as when the browser loads them.
       .replace("</head>", () => (parts.assets ? `  ${parts.assets}\n  </head>` : "</head>"))
       .replace("<!--app-head-->", () => [parts.head, hints].filter(Boolean).join("\n    "))

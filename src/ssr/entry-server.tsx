@@ -1,80 +1,34 @@
 /**
- * The server's way into the site: one address in, the HTML of its page out, rendered by the same
- * runtime the browser runs (route -> page name -> content -> layout -> slots -> blocks). Built by
- * `vite build --ssr` into dist/server/; the production server and `npm run export` load it.
+ * The server's way into the site: a request in, the HTML document of its page (or the redirect
+ * it answers with) out. React Router's static handler matches the route and runs its loader
+ * (src/app/routes.tsx) once; the page renders from that data, which is embedded for the browser
+ * to hydrate from. Built by `vite build --ssr` into dist/server/ for the production server and
+ * `npm run export`; `npm run dev` loads it through Vite (src/build/devRenderPlugin.ts).
  */
 import { JSDOM } from "jsdom";
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { App } from "../app/App.tsx";
-import { layoutSource } from "../app/layoutSource.ts";
-import { pageHeadTags, type HeadTags } from "../app/pageHead.ts";
-import { routeRequest } from "../runtime/routeRequest.ts";
-import { blockLoaders, blockModules } from "../blocks/index.ts";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { createRuntime } from "../app/createRuntime.ts";
+import { pageHeadTags } from "../app/pageHead.ts";
+import { siteRoutes } from "../app/routes.tsx";
+import { blockModules } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
-import type { Runtime } from "../runtime/context.tsx";
-import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
-import type { LoadedPage } from "../runtime/pageLoad.ts";
-import type { ContentAnswer, PrerenderedData } from "../runtime/prerendered.ts";
-import { blockRegistry, type BlockName } from "../runtime/registry.ts";
-import { pageSlots } from "../runtime/slots.ts";
-import { createSiteStores } from "../runtime/stores.ts";
-import { loadPage } from "../runtime/usePageLoad.ts";
+import { config } from "../config.ts";
+import { RuntimeProvider } from "../runtime/context.tsx";
+import type { HydrationData } from "../runtime/hydrationData.ts";
+import { isPageData } from "../runtime/pageData.ts";
+import { blockRegistry } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
-import { composeDocument, deferHydration, pageAssets, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
+import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
 import { siteAddresses } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
-import { requestUrl } from "../content/requestUrl.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
 
-/** A redirect, or a page with its status, head, body HTML and the data the browser hydrates it from. */
-export type RenderResult =
-  | { kind: "redirect"; status: 301 | 302; location: string }
-  | {
-      kind: "page";
-      /** 200; 404 for the not-found screen; 503 when the content service failed and there was no copy to serve. */
-      status: 200 | 404 | 503;
-      head: HeadTags | null;
-      html: string;
-      data: PrerenderedData;
-      /** Source modules whose styles the page needs at once: its blocks, and the chrome after the content. */
-      modules: string[];
-      /** Source modules whose code the browser needs before it hydrates: the above-the-fold blocks. */
-      criticalModules: string[];
-    };
-
-export interface RenderOptions {
-  /** Content calls go through it: the server's cache in front of the content service. */
-  fetch: typeof fetch;
-  siteUrl: string;
-  timeoutMs?: number;
-}
-
-/** Every content call the render makes, with its answer when it was a good one. */
-function recordingFetch(next: typeof fetch, answers: ContentAnswer[], failed: Set<string>): typeof fetch {
-  return async (input, init) => {
-    const url = new URL(requestUrl(input), "http://content.invalid");
-    const body = typeof init?.body === "string" ? init.body : "";
-    try {
-      const response = await next(input, init);
-      if (response.status !== 200) {
-        failed.add(url.pathname);
-        return response;
-      }
-      const answer = await response.text();
-      answers.push({ path: url.pathname, body, answer });
-      return new Response(answer, { status: 200, headers: response.headers });
-    } catch (error) {
-      failed.add(url.pathname);
-      throw error;
-    }
-  };
-}
-
-async function renderToString(node: React.ReactNode): Promise<string> {
+async function renderToString(node: ReactNode): Promise<string> {
   // No progressive chunks: a crawler without JavaScript must find every block's text in place.
   const { prelude } = await prerenderToNodeStream(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const chunks: Buffer[] = [];
@@ -82,89 +36,58 @@ async function renderToString(node: React.ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function pageBlocks(load: LoadedPage, runtime: Runtime): BlockName[] {
-  if (load.status !== "ready") return [];
-  const { page, layout } = load;
-  const resources = runtime.stores.siteData.getState().resources ?? {};
-  return [...new Set<BlockName>(pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]).slots.map((slot) => slot.block))];
-}
+const isRedirect = (status: number) => status === 301 || status === 302;
 
-export async function renderPage(address: string, options: RenderOptions): Promise<RenderResult> {
-  const url = new URL(address, "http://site.invalid");
-  const route = routeRequest(url.pathname);
-  if (route.kind === "redirect") return { kind: "redirect", status: 301, location: `${route.to}${url.search}` };
-
-  const answers: ContentAnswer[] = [];
-  const failedCalls = new Set<string>();
-  const stores = createSiteStores();
-  const runtime: Runtime = {
-    client: createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: recordingFetch(options.fetch, answers, failedCalls) }),
-    blocks: createLazyBlocks(blockLoaders, 120_000),
-    layouts: layoutSource,
-    stores,
-    loadingDelayMs: 0,
-    siteUrl: options.siteUrl,
-    serverRender: true,
-  };
-
-  let load: LoadedPage | null;
-  let loadError: unknown = null;
-  try {
-    load = await loadPage(runtime, route.request, route.layout, { allBlocks: true });
-  } catch (error) {
-    load = null;
-    loadError = error;
+/** The page `request` asks for as a whole HTML document (see ./document.ts), or the redirect it answers with. */
+export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
+  const runtime = createRuntime({ fetch: options.fetch, contentApiBase: "", siteUrl: options.siteUrl, mode: "server" });
+  const handler = createStaticHandler(siteRoutes(runtime));
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    const location = context.headers.get("Location");
+    if (!isRedirect(context.status) || location === null) throw new Error(`${request.url}: the router answered ${context.status}`);
+    return { kind: "redirect", status: context.status === 301 ? 301 : 302, location };
   }
-  if (load?.status === "missing" && (route.route.missing ?? "not-found") === "home") return { kind: "redirect", status: 302, location: "/" };
-
-  const failed: PrerenderedData["failed"] = [];
-  if (stores.siteData.getState().menus === "failed") failed.push("menus");
-  if (failedCalls.has("/api/resource/list")) failed.push("resources");
-  const path = `${url.pathname}${url.search}`;
-  const data: PrerenderedData = { url: path, siteUrl: options.siteUrl, answers, failed, pageFailed: load === null };
-  // Without a page (the service failed) the retry screen renders; the browser then starts over on its own.
-  runtime.prerendered = { path: url.pathname, request: route.request, load: load ?? { status: "error", error: loadError }, data: new Map() };
-  stores.currentPage.setState(load?.status === "ready" ? { status: "ready", page: load.page } : { status: "none", page: null }, true);
+  const leaf = context.matches.at(-1)?.route.id;
+  const leafData: unknown = leaf === undefined ? undefined : context.loaderData[leaf];
+  const page = isPageData(leafData) ? leafData : undefined;
+  const status = context.statusCode === 404 || context.statusCode === 503 ? context.statusCode : context.errors ? 503 : 200;
   const html = await renderToString(
     <StrictMode>
-      <App runtime={runtime} location={path} />
+      <RuntimeProvider runtime={runtime}>
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      </RuntimeProvider>
     </StrictMode>,
   );
-  const blocks = load ? pageBlocks(load, runtime) : [];
-  const modules = load ? [...blocks.map((block) => blockModules[block]), "src/chrome/AfterContent.tsx"] : [];
-  const criticalModules = blocks.filter((block) => blockRegistry[block].critical).map((block) => blockModules[block]);
-  return {
-    kind: "page",
-    status: load === null ? 503 : load.status === "missing" ? 404 : 200,
-    head: load?.status === "ready" ? pageHeadTags(load.page, url.pathname, options.siteUrl) : null,
-    html,
-    data,
-    modules,
-    criticalModules,
-  };
-}
-
-/** The page at `address` as a whole HTML document (see ./document.ts), or the redirect it answers with. */
-export async function renderDocument(address: string, options: DocumentOptions): Promise<RenderedDocument> {
-  const result = await renderPage(address, options);
-  if (result.kind === "redirect") return result;
+  const ready = page?.status === "ready" ? page : null;
+  const blocks = ready?.blocks ?? [];
   const manifest = options.manifest as BuildManifest;
-  const assets = pageAssets(manifest, { styles: result.modules, scripts: result.criticalModules }, options.readStyle);
+  const assets = pageAssets(
+    manifest,
+    {
+      // Styles the page needs at once: its blocks', and the chrome's after the content.
+      styles: page?.status === "failed" ? [] : [...blocks.map((block) => blockModules[block]), "src/chrome/AfterContent.tsx"],
+      // Code the browser needs before it hydrates: the above-the-fold blocks'.
+      scripts: blocks.filter((block) => blockRegistry[block].critical).map((block) => blockModules[block]),
+    },
+    options.readStyle,
+  );
   const template = inlineEntryStyles(options.template, options.readStyle);
+  const url = new URL(request.url);
+  const data: HydrationData = { siteUrl: options.siteUrl, loaderData: context.loaderData };
   // The retry screen (503) is not hydrated: the browser starts over at once, with index.html's own loading.
-  const html = composeDocument(result.status === 503 ? template : deferHydration(template, manifest, assets.scripts), {
-    head: headHtml(result.head, result.status === 404 ? "Page not found" : "Corvane Global Services"),
+  const document = composeDocument(status === 503 ? template : deferHydration(template, manifest, assets.scripts), {
+    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, status === 404 ? "Page not found" : "Corvane Global Services"),
     assets: assets.styles,
-    html: result.html,
-    data: result.data,
+    html,
+    data: status === 503 ? null : data,
   });
-  return { kind: "page", status: result.status, html };
+  return { kind: "page", status, html: document };
 }
-
 
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
-export function listAddresses(options: { fetch: typeof fetch; siteUrl: string; timeoutMs?: number }): Promise<string[]> {
-  return siteAddresses(createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }), options.siteUrl);
+export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<string[]> {
+  return siteAddresses(createContentClient({ base: "", timeoutMs: config.requestTimeoutMs, fetch: options.fetch }), options.siteUrl);
 }
 
 export { robotsTxt, sitemapFiles };

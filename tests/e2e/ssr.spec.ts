@@ -75,6 +75,12 @@ test.describe("hydration", () => {
         if (message.type() === "error") problems.push(message.text());
       });
       page.on("pageerror", (error) => problems.push(error.message));
+      // The browser hydrates from the page the server resolved: it asks the content service nothing.
+      const contentCalls: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith("/api/")) contentCalls.push(pathname);
+      });
       await page.addInitScript(() => {
         // The nodes the server sent, remembered before any script of the page runs.
         document.addEventListener("DOMContentLoaded", () => {
@@ -89,6 +95,7 @@ test.describe("hydration", () => {
       });
       expect(same).toBe(true);
       expect(problems).toEqual([]);
+      expect(contentCalls).toEqual([]);
       // What a visitor with JavaScript sees is what the server sent.
       const withScript = await pageOutline(page);
       const context = await browser.newContext({ javaScriptEnabled: false });

@@ -8,6 +8,7 @@ import { CardGrid } from "../../ui/Card.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { useMediaQuery } from "../../ui/useMediaQuery.ts";
 import { ListControls } from "./ListControls.tsx";
+import { isListData } from "./listData.ts";
 import { listRequest, pageCount, readListState, writeListState, type ListState } from "./listState.ts";
 import { contentListOptions, type ContentListOptions } from "./options.ts";
 import { Pagination } from "./Pagination.tsx";
@@ -40,7 +41,7 @@ function useSearchDraft(fromAddress: string) {
 }
 
 /** SPEC 2.8, 4: a searchable, sortable, filterable and paged list of blogs, case studies or thought papers. */
-export function ContentList({ options, page, title, slotId }: BlockProps<ContentListOptions>) {
+export function ContentList({ options, page, title, slotId, data }: BlockProps<ContentListOptions>) {
   const { client } = useRuntime();
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,6 +51,7 @@ export function ContentList({ options, page, title, slotId }: BlockProps<Content
   const list = useContentList(
     client,
     listRequest(state, { contentType: options.contentType, pageName: options.pageName ?? page.name ?? "", pageSize }),
+    isListData(data) ? data : null,
   );
   const last = pageCount(list.total, pageSize);
   const narrow = useMediaQuery(narrowScreen);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ContentClient } from "../../content/client.ts";
 import type { ContentItem, ContentListRequest } from "../../content/contract.ts";
-import { usePrerenderedData } from "../../runtime/usePrerenderedData.ts";
+import type { ListData } from "./listData.ts";
 
 /** SPEC 4, 9: a list request goes out this long after the last change. */
 export const listDebounceMs = 300;
@@ -27,21 +27,13 @@ export interface ContentListLoad {
  * and an answer is used only if it answers the request now asked for, so an earlier answer
  * never overwrites a newer one.
  */
-export function useContentList(client: ContentClient, request: ContentListRequest, delayMs = listDebounceMs): ContentListLoad {
+export function useContentList(client: ContentClient, request: ContentListRequest, loaded: ListData | null = null, delayMs = listDebounceMs): ContentListLoad {
   const key = JSON.stringify(request);
-  // On a server-rendered page the first results are in the HTML already.
-  const first = usePrerenderedData(`list ${key}`, () =>
-    client.getContentList(request).then(
-      (result): Answer["result"] => result,
-      (error: unknown) => {
-        console.warn("the list could not be loaded:", error);
-        return null;
-      },
-    ),
-  );
+  // The results loaded with the page (./listData.ts), while they answer the list asked for.
+  const [first] = useState(() => (loaded?.key === key ? loaded : null));
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<Answer | null>(() => (first ? { key, attempt: 0, result: first.value } : null));
-  const [shown, setShown] = useState<Answer["result"]>(() => first?.value ?? null);
+  const [answer, setAnswer] = useState<Answer | null>(() => (first ? { key, attempt: 0, result: first.result } : null));
+  const [shown, setShown] = useState<Answer["result"]>(() => first?.result ?? null);
   const scheduled = useRef<string | null>(first ? key : null);
   const answered = useRef(answer);
 

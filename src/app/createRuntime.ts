@@ -1,0 +1,45 @@
+/**
+ * The runtime of one app (a browser tab, or one request on the server): built here only, with
+ * the settings of src/config.ts on both sides.
+ */
+import { blockDataLoaders, blockLoaders } from "../blocks/index.ts";
+import { config } from "../config.ts";
+import { createContentClient } from "../content/client.ts";
+import type { Runtime } from "../runtime/context.tsx";
+import type { PageData } from "../runtime/pageData.ts";
+import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
+import { createSiteStores } from "../runtime/stores.ts";
+import { layoutSource } from "./layoutSource.ts";
+
+export interface RuntimeHost {
+  /** Content calls go through it (on the server: its cache in front of the content service). */
+  fetch?: typeof fetch;
+  /** The content service's address; empty: the site's own origin. */
+  contentApiBase: string;
+  siteUrl: string;
+  /** "server": rendering a request; "hydrate": the browser, starting from the server's page; "browser": the plain single-page build. */
+  mode: "server" | "hydrate" | "browser";
+}
+
+export function createRuntime(host: RuntimeHost): Runtime {
+  return {
+    client: createContentClient({ base: host.contentApiBase, timeoutMs: config.requestTimeoutMs, ...(host.fetch ? { fetch: host.fetch } : {}) }),
+    blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
+    blockData: blockDataLoaders,
+    layouts: layoutSource,
+    stores: createSiteStores(),
+    // The loading screen is the browser's; the server answers as soon as it has the page.
+    loadingDelayMs: host.mode === "server" ? 0 : config.loadingDelayMs,
+    siteUrl: host.siteUrl,
+    serverRender: host.mode === "server",
+    serverHtml: host.mode !== "browser",
+  };
+}
+
+/** The browser, starting from the server's page: the chrome's site data as the server had it (menus that failed there are asked for on the next page). */
+export function startFromServerPage(runtime: Runtime, page: PageData): void {
+  const { siteData, requests } = runtime.stores;
+  siteData.setState({ menus: page.site.menus, resources: page.site.resources });
+  requests.resources = Promise.resolve(page.site.resources);
+  if (page.site.menus !== "failed") requests.menus = Promise.resolve(page.site.menus);
+}

@@ -1,0 +1,73 @@
+/**
+ * The router's routes: the route table (src/runtime/routeTable.ts) with a loader and an element
+ * each, inside the site's shell. One set for the server (createStaticHandler), the browser
+ * (createBrowserRouter) and the tests (createMemoryRouter). A content route's loader returns its
+ * resolved page (src/runtime/pageData.ts) and decides its status: 404 for a page the service
+ * does not have, a 302 to `/` when the route's `missing` rule says "home", 503 when the service
+ * failed. A route that takes form posts adds `action` beside `loader`.
+ */
+import { data, redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from "react-router-dom";
+import { LoadingScreen } from "../chrome/screens.tsx";
+import type { Runtime } from "../runtime/context.tsx";
+import { loadPageData } from "../runtime/pageData.ts";
+import { siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
+import { SiteShell } from "./App.tsx";
+import { PageRoute, RouteError } from "./PageRoute.tsx";
+
+/** SPEC 2.3 item 1: the loading screen stays up at least this long (0 on the server). */
+function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The one place a page the service does not have becomes a 404, or a redirect home. */
+function pageLoader(runtime: Runtime, route: RouteConfig) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const [loaded] = await Promise.all([loadPageData(runtime, route, new URL(request.url), request.signal), minimumTime(runtime.loadingDelayMs, request.signal)]);
+    switch (loaded.status) {
+      case "ready":
+        return loaded;
+      case "missing":
+        if ((route.missing ?? "not-found") === "home") return redirect("/", 302);
+        return data(loaded, { status: 404 });
+      case "failed":
+        return data(loaded, { status: 503, headers: { "Retry-After": "30" } });
+    }
+  };
+}
+
+/**
+ * A list view's search, sort, filter and page live in the query string and are the list block's
+ * business: a new query on the same page keeps the page (the block asks for its list itself).
+ */
+function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return defaultShouldRevalidate && (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search);
+}
+
+export function siteRoutes(runtime: Runtime): RouteObject[] {
+  const children = siteRouteEntries.map(({ id, path, handle }): RouteObject => {
+    if (handle.kind === "redirect") {
+      const to = handle.to;
+      // Its element shows only while the browser follows the redirect.
+      const loading = <LoadingScreen />;
+      return { id, path, handle, loader: ({ request }) => redirect(`${to}${new URL(request.url).search}`, 301), element: loading, hydrateFallbackElement: loading };
+    }
+    return {
+      id,
+      path,
+      handle,
+      loader: pageLoader(runtime, handle.route),
+      shouldRevalidate,
+      element: <PageRoute route={handle.route} />,
+      hydrateFallbackElement: <LoadingScreen />,
+      errorElement: <RouteError />,
+    };
+  });
+  return [{ id: "root", element: <SiteShell />, children }];
+}

@@ -1,0 +1,16 @@
+/**
+ * How a page's name becomes its layout file: the rule the build's resolution (./layout.ts) and
+ * the browser's layout source (src/app/layoutSource.ts) share. Apart from ./layout.ts so the
+ * browser gets these three lines, not the layout resolver and the registry's schemas.
+ */
+
+/** Layout file names match page names ignoring case, as routes do. */
+export const layoutKey = (name: string) => name.toLowerCase();
+
+/**
+ * The layout files a page may use, first one present wins (SPEC 2.3): its own, else `default`,
+ * the common content page. The one statement of the rule.
+ */
+export const layoutCandidates = (name: string): readonly string[] => [name, "default"];
+
+export const layoutFileName = (name: string) => `layouts/${name}.json`;

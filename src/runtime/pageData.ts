@@ -1,0 +1,140 @@
+/**
+ * The resolved page: what one content route's loader returns, once per request on the server
+ * (and embedded for hydration), and in the browser for each in-site navigation. Everything the
+ * page and the chrome render comes from here: the Page, its resolved layout, the slots with
+ * their selected items, texts and block data, the block names it shows (for preloading their
+ * code and styles), and the site's menus and text resources.
+ */
+import { useLocation, useMatches, useNavigation } from "react-router-dom";
+import { ContentError, type ContentClient } from "../content/client.ts";
+import type { MenuGroup, Page, Resources } from "../content/contract.ts";
+import type { Runtime } from "./context.tsx";
+import type { ResolvedLayout } from "./layout.ts";
+import { blockRegistry, type BlockName } from "./registry.ts";
+import { pageRequest, type RouteConfig } from "./routeTable.ts";
+import { loadMenus, loadResources } from "./siteData.ts";
+import { pageSlots, type RenderSlot } from "./slots.ts";
+
+/** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */
+export type BlockDataLoader = (context: { slot: RenderSlot; page: Page; url: URL; client: ContentClient; signal: AbortSignal }) => Promise<unknown>;
+export type BlockDataLoaders = Partial<Record<BlockName, BlockDataLoader>>;
+
+/** The site data the chrome shows around every page. */
+export interface SiteChrome {
+  /** "failed": the menu call failed; the chrome keeps its fixed parts. */
+  menus: MenuGroup[] | "failed";
+  resources: Resources;
+}
+
+export type PageData =
+  | {
+      status: "ready";
+      page: Page;
+      layout: ResolvedLayout;
+      slots: RenderSlot[];
+      /** Layout problems found while resolving the slots (warned in the console). */
+      problems: string[];
+      /** Every block the page shows, once each, in page order. */
+      blocks: BlockName[];
+      /** Rendered on the server: every block is in the HTML, so every block renders in the first pass too. */
+      serverRendered: boolean;
+      site: SiteChrome;
+    }
+  /** The service has no such page (id 0), on a route whose `missing` rule is "not-found". */
+  | { status: "missing"; site: SiteChrome }
+  /** The content service failed or did not answer in time. */
+  | { status: "failed"; failure: LoadFailure; site: SiteChrome };
+
+/** Why a page could not be loaded, as the retry screen words it. */
+export interface LoadFailure {
+  kind: ContentError["kind"] | "other";
+  /** The service's HTTP status, when it answered with one. */
+  httpStatus?: number | undefined;
+}
+
+export function loadFailure(error: unknown): LoadFailure {
+  return error instanceof ContentError ? { kind: error.kind, httpStatus: error.status } : { kind: "other" };
+}
+
+/** Loader data of a content route (the router hands it over as `unknown`). */
+export function isPageData(value: unknown): value is PageData {
+  return typeof value === "object" && value !== null && "status" in value && "site" in value;
+}
+
+const layoutCache = new WeakMap<Runtime["layouts"], Map<string, Promise<ResolvedLayout>>>();
+
+/** A layout, resolved once per name. */
+function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
+  let byName = layoutCache.get(runtime.layouts);
+  if (!byName) {
+    byName = new Map();
+    layoutCache.set(runtime.layouts, byName);
+  }
+  let layout = byName.get(name);
+  if (!layout) {
+    layout = runtime.layouts(name);
+    byName.set(name, layout);
+  }
+  return layout;
+}
+
+function siteChrome(runtime: Runtime, resources: Resources): SiteChrome {
+  const menus = runtime.stores.siteData.getState().menus;
+  return { menus: menus === null || menus === "failed" ? "failed" : menus, resources };
+}
+
+/**
+ * The page at `url` on `route`, resolved: "missing" for id 0 (the route decides what that means),
+ * "failed" when the content service fails. Block code is loaded before it resolves: every
+ * block's on the server, the above-the-fold ones' in the browser.
+ */
+export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
+  const { request, layout: layoutName } = pageRequest(route, url.pathname);
+  const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
+  let page: Page;
+  let resources: Resources;
+  try {
+    // Menus too: the header then appears with the content instead of pushing it down later.
+    [page, resources] = await Promise.all([
+      runtime.client.getPage(request, signal),
+      loadResources(runtime.stores, runtime.client),
+      loadMenus(runtime.stores, runtime.client),
+    ]);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    console.warn(`the page "${request}" could not be loaded:`, error);
+    return { status: "failed", failure: loadFailure(error), site: siteChrome(runtime, {}) };
+  }
+  const site = siteChrome(runtime, resources);
+  if (page.id === 0) return { status: "missing", site };
+  const layout = await (earlyLayout ?? layoutFor(runtime, page.name ?? "default"));
+  const { slots, problems } = pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]);
+  const blocks = [...new Set(slots.map((slot) => slot.block))];
+  const serverRendered = runtime.serverRender === true;
+  // A block whose code fails is reported where it mounts; here it must not hold the page back.
+  const code = Promise.allSettled(blocks.filter((block) => serverRendered || blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
+  const withData = await Promise.all(
+    slots.map(async (slot): Promise<RenderSlot> => {
+      const load = runtime.blockData?.[slot.block];
+      return load ? { ...slot, data: await load({ slot, page, url, client: runtime.client, signal }) } : slot;
+    }),
+  );
+  await code;
+  return { status: "ready", page, layout, slots: withData, problems, blocks, serverRendered, site };
+}
+
+export type CurrentPage =
+  | { status: "loading"; page: null }
+  | { status: "ready"; page: Page }
+  /** Not found or not loadable: a screen is showing, but no Page. */
+  | { status: "none"; page: null };
+
+/** The page on screen, for the chrome around it: the matched route's resolved page, or loading while the router fetches another. */
+export function useCurrentPage<T>(select: (state: CurrentPage) => T): T {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const data = matches.at(-1)?.loaderData;
+  if (!isPageData(data) || (navigation.state === "loading" && navigation.location.pathname !== pathname)) return select({ status: "loading", page: null });
+  return select(data.status === "ready" ? { status: "ready", page: data.page } : { status: "none", page: null });
+}
