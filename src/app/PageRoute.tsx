@@ -34,7 +34,7 @@ function PageView({ route, path }: { route: RouteConfig; path: string }) {
     case "ready":
       return (
         <>
-          <PageHead page={load.page} path={path} />
+          <PageHead page={load.page} layout={load.layout} path={path} />
           <PageRenderer page={load.page} layout={load.layout} prerendered={load.prerendered === true} />
           <PageEffects page={load.page} settings={load.layout.settings} />
           <DevLayoutInspector page={load.page} layout={load.layout} path={path} />
