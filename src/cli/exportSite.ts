@@ -46,8 +46,12 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
   const staging = resolve(`${distDir}.export-${process.pid}`);
   try {
     let addresses: string[];
+    /** The content's date of each address that has one: the sitemap's lastmod. */
+    const lastmods = new Map<string, string>();
     try {
-      addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
+      const listed = (await build.module.listAddresses({ fetch: cache.fetch, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
+      for (const { path, lastmod } of listed) if (lastmod) lastmods.set(path, lastmod);
+      addresses = listed.map(({ path }) => path);
     } catch (error) {
       report.failed.push({ address: "(the list of addresses)", why: error instanceof Error ? error.message : String(error) });
       return report;
@@ -93,7 +97,10 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     if (report.failed.length > 0) return report;
 
-    const written = [...report.written].sort();
+    const written = [...report.written].sort().map((path) => {
+      const lastmod = lastmods.get(path);
+      return lastmod ? { path, lastmod } : { path };
+    });
     for (const [name, content] of build.module.sitemapFiles(written, siteUrl)) writeFileSync(join(staging, name), content);
     writeFileSync(join(staging, "robots.txt"), build.module.robotsTxt(siteUrl));
 

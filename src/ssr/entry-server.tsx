@@ -23,7 +23,7 @@ import { loadPage } from "../runtime/usePageLoad.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { composeDocument, deferHydration, pageAssets, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
-import { siteAddresses } from "./siteAddresses.ts";
+import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { requestUrl } from "../content/requestUrl.ts";
 
@@ -163,7 +163,7 @@ export async function renderDocument(address: string, options: DocumentOptions):
 
 
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
-export function listAddresses(options: { fetch: typeof fetch; siteUrl: string; timeoutMs?: number }): Promise<string[]> {
+export function listAddresses(options: { fetch: typeof fetch; siteUrl: string; timeoutMs?: number }): Promise<SiteAddress[]> {
   return siteAddresses(createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }), options.siteUrl);
 }
 
