@@ -68,7 +68,7 @@ export interface CheckOptions {
   maxPages?: number;
 }
 
-type Outcome = { kind: "page"; html: string | null } | { kind: "broken"; why: string } | { kind: "unchecked"; why: string };
+type Outcome = { kind: "page"; path: string; html: string | null } | { kind: "broken"; why: string } | { kind: "unchecked"; why: string };
 
 /** Addresses compare as routes match: ignoring case and a trailing slash. */
 const keyOf = (path: string) => (path.replace(/\/+$/, "") || "/").toLowerCase();
@@ -87,11 +87,11 @@ async function outcomeOf(path: string, read: SiteReader, origin: string): Promis
     }
     const { status } = answer;
     if (answer.unknown) return { kind: "unchecked", why: answer.unknown };
-    if (status >= 200 && status < 300) return { kind: "page", html: answer.html ?? null };
+    if (status >= 200 && status < 300) return { kind: "page", path: current, html: answer.html ?? null };
     if (status === 404 || status === 410) return { kind: "broken", why: current === path ? `no such page (${status})` : `redirects to ${current}, which has no page (${status})` };
     if (status >= 300 && status < 400 && answer.location) {
       const next = new URL(answer.location, new URL(current, origin));
-      if (next.origin !== origin) return { kind: "page", html: null };
+      if (next.origin !== origin) return { kind: "page", path: current, html: null };
       // The catch-all's answer to `id: 0`: the visitor lands on the home page without a word.
       if (status === 302 && next.pathname === "/" && keyOf(current) !== "/") return { kind: "broken", why: "the content service has no such page (id 0): the site sends visitors to the home page" };
       current = `${next.pathname}${next.search}`;
@@ -169,16 +169,21 @@ export function pageLinks(html: string, page: string, siteUrl: string, publicUrl
 /** Reads the site from `seeds`, following internal links, and lists every link that leads nowhere. */
 export async function checkLinks({ seeds, read, siteUrl, publicUrl, follow = true, concurrency = 4, maxPages = 20_000 }: CheckOptions): Promise<LinkReport> {
   const origin = new URL(siteUrl).origin;
-  const outcomes = new Map<string, Promise<Outcome>>();
-  const outcome = (path: string) => {
+  /** Each address is read once, whether a link or a redirect leads there. */
+  const once = <T>(cache: Map<string, Promise<T>>, path: string, make: () => Promise<T>) => {
     const key = keyOf(path);
-    let known = outcomes.get(key);
+    let known = cache.get(key);
     if (!known) {
-      known = outcomeOf(path, read, origin);
-      outcomes.set(key, known);
+      known = make();
+      cache.set(key, known);
     }
     return known;
   };
+  const answers = new Map<string, Promise<SiteAnswer>>();
+  const readOnce: SiteReader = (path) => once(answers, path, () => read(path));
+  const outcomes = new Map<string, Promise<Outcome>>();
+  const outcome = (path: string) => once(outcomes, path, () => outcomeOf(path, readOnce, origin));
+  const scanned = new Set<string>();
   const links = new Map<string, { target: string; from: LinkOnPage[] }>();
   const queued = new Set<string>();
   const queue: string[] = [];
@@ -194,9 +199,11 @@ export async function checkLinks({ seeds, read, siteUrl, publicUrl, follow = tru
   let linkCount = 0;
   const scan = async (path: string) => {
     const result = await outcome(path);
-    if (result.kind !== "page" || !result.html) return;
+    // A page reached through a redirect is named, and its links read, at the address it ends on.
+    if (result.kind !== "page" || !result.html || scanned.has(keyOf(result.path))) return;
+    scanned.add(keyOf(result.path));
     pages += 1;
-    for (const { target, link } of pageLinks(result.html, path, siteUrl, publicUrl)) {
+    for (const { target, link } of pageLinks(result.html, result.path, siteUrl, publicUrl)) {
       linkCount += 1;
       const key = keyOf(target);
       const entry = links.get(key) ?? { target, from: [] };
