@@ -257,8 +257,17 @@ export function formatReport(report: LinkReport, options: { limit?: number } = {
 
 /** Reads a running site over HTTP, as a browser would ask for a page (redirects are the checker's to follow). */
 export function httpReader(siteUrl: string, fetchFn: typeof fetch = fetch): SiteReader {
+  const get = async (path: string, attempt = 1): Promise<Response> => {
+    try {
+      return await fetchFn(new URL(path, siteUrl), { redirect: "manual", headers: { Accept: "text/html" } });
+    } catch (error) {
+      // A kept-alive connection the server closed as it was reused fails the request, not the page: ask again.
+      if (attempt >= 3) throw error;
+      return get(path, attempt + 1);
+    }
+  };
   return async (path) => {
-    const response = await fetchFn(new URL(path, siteUrl), { redirect: "manual", headers: { Accept: "text/html" } });
+    const response = await get(path);
     const isHtml = (response.headers.get("content-type") ?? "").includes("text/html");
     const html = response.status >= 200 && response.status < 300 && isHtml ? await response.text() : null;
     if (html === null) await response.body?.cancel();
