@@ -162,9 +162,9 @@ export function structuredData({ page, slots, path, siteUrl, organization = site
     nodes.push(node("WebSite", { name: siteName, url: absoluteUrl("/", siteUrl), publisher: context.publisher }));
   }
   for (const slot of slots) {
-    if (slot.block === "article-detail") nodes.push(...[articleDetail(slot, context)].filter((entry) => entry !== null));
-    else if (slot.block === "thought-paper-download") nodes.push(...[thoughtPaper(slot, context)].filter((entry) => entry !== null));
-    else if (slot.block === "video") nodes.push(...videos(slot, context));
+    const described = slot.block === "article-detail" ? articleDetail(slot, context) : slot.block === "thought-paper-download" ? thoughtPaper(slot, context) : null;
+    if (described) nodes.push(described);
+    if (slot.block === "video") nodes.push(...videos(slot, context));
   }
   return nodes;
 }
