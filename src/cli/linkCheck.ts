@@ -10,7 +10,10 @@
  * fetched. Where the pages come from is the caller's: a running site over HTTP
  * (./check-links.ts) or the renderer of an export (./exportSite.ts).
  */
-import { JSDOM } from "jsdom";
+import { JSDOM, VirtualConsole } from "jsdom";
+
+/** Pages are parsed for their links only: what jsdom says of their styles (it cannot parse modern CSS) is not the reader's concern. */
+const quiet = () => new VirtualConsole();
 
 /** What the site answers for an address: its status, its redirect target, its HTML when it is a page. */
 export interface SiteAnswer {
@@ -148,7 +151,7 @@ export function whereOnPage(element: Element): string {
 export function pageLinks(html: string, page: string, siteUrl: string, publicUrl?: string): { target: string; link: LinkOnPage }[] {
   const origin = new URL(siteUrl).origin;
   const origins = new Set([origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])]);
-  const { document } = new JSDOM(html, { url: new URL(page, origin).href }).window;
+  const { document } = new JSDOM(html, { url: new URL(page, origin).href, virtualConsole: quiet() }).window;
   const found: { target: string; link: LinkOnPage }[] = [];
   for (const anchor of document.querySelectorAll("a[href], area[href]")) {
     const href = anchor.getAttribute("href")?.trim() ?? "";
@@ -281,7 +284,7 @@ export async function sitemapPaths(siteUrl: string, fetchFn: typeof fetch = fetc
   const read = async (url: string, depth: number): Promise<void> => {
     const response = await fetchFn(url);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const { document } = new JSDOM(await response.text(), { contentType: "application/xml" }).window;
+    const { document } = new JSDOM(await response.text(), { contentType: "application/xml", virtualConsole: quiet() }).window;
     // A part is read from the site being checked, whatever public origin the sitemap names.
     for (const sitemap of document.querySelectorAll("sitemap > loc")) if (depth < 2) await read(new URL(new URL(sitemap.textContent.trim()).pathname, siteUrl).href, depth + 1);
     for (const loc of document.querySelectorAll("url > loc")) paths.push(new URL(loc.textContent.trim()).pathname);
