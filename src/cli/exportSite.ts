@@ -4,14 +4,18 @@
  * service at CONTENT_API_BASE (empty: the embedded fixture service). Atomic: pages are written
  * into a copy of dist/ that replaces it only when every address rendered; a failed export
  * leaves dist/ as it was and says which addresses failed and why.
+ *
+ * Every internal link of the written pages is then checked (./linkCheck.ts): a link to an
+ * address with no page is reported, a warning by default, a failure with `strict`.
  */
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../server/contentCache.ts";
 import { serviceFromEnv } from "../server/node.ts";
-import { loadSiteBuild } from "../server/renderModule.ts";
+import { loadSiteBuild, type SiteBuild } from "../server/renderModule.ts";
 import { contentUpstream } from "../server/upstream.ts";
+import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
 
 export interface ExportOptions {
   distDir: string;
@@ -19,6 +23,8 @@ export interface ExportOptions {
   /** Renders at once (bounded, so a content service is never flooded). */
   concurrency?: number;
   log?: (line: string) => void;
+  /** A broken internal link fails the export (dist/ unchanged) instead of being reported. */
+  strict?: boolean;
 }
 
 export interface ExportReport {
@@ -26,6 +32,8 @@ export interface ExportReport {
   /** Addresses that answered no page (404) or a redirect: not written, not in the sitemap. */
   skipped: { address: string; why: string }[];
   failed: { address: string; why: string }[];
+  /** Internal links of the written pages that lead to no page. */
+  brokenLinks: BrokenLink[];
 }
 
 /** The file an address is written to, or null when the address could leave the folder. */
@@ -35,19 +43,43 @@ export function fileFor(root: string, address: string): string | null {
   return join(root, ...path.split("/").filter(Boolean), "index.html");
 }
 
-export async function exportSite({ distDir, env, concurrency = 4, log = (line) => console.log(line) }: ExportOptions): Promise<ExportReport> {
-  const build = await loadSiteBuild(distDir);
-  const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
+/** The content service of CONTENT_API_BASE (empty: the embedded fixture service), one call per answer for a whole run. */
+export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; close: () => void } {
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const embedded = base === "" ? serviceFromEnv({ ...env, LEADS_DB: ":memory:" }) : null;
-  // One call per answer for the whole export: menus and resources are read once, not per page.
+  // Menus and resources are read once, not per page.
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, 20_000), freshMs: Number.POSITIVE_INFINITY, staleMs: 0 });
-  const report: ExportReport = { written: [], skipped: [], failed: [] };
+  return { fetch: cache.fetch, close: () => embedded?.leads.close() };
+}
+
+/** The site as an export holds it: a written page is read from its file, a built file is there; any other address is rendered, as the server would answer it. */
+export function exportReader(root: string, build: SiteBuild, options: { fetch: typeof fetch; siteUrl: string }): SiteReader {
+  return async (path) => {
+    const file = fileFor(root, path);
+    if (file && existsSync(file)) return { status: 200, html: readFileSync(file, "utf8") };
+    const asset = resolve(root, `.${posix.normalize(`/${path}`)}`);
+    if (/\.[a-z0-9]{1,8}$/i.test(path)) {
+      return asset.startsWith(`${resolve(root)}/`) && existsSync(asset) ? { status: 200 } : { status: 0, unknown: "a file the export does not hold (media files are the content service's)" };
+    }
+    const result = await build.render(new Request(new URL(path, options.siteUrl)), { ...options, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+    return result.kind === "redirect" ? { status: result.status, location: result.location } : { status: result.status, html: result.html };
+  };
+}
+
+export async function exportSite({ distDir, env, concurrency = 4, log = (line) => console.log(line), strict = false }: ExportOptions): Promise<ExportReport> {
+  const build = await loadSiteBuild(distDir);
+  const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
+  const content = exportContent(env);
+  const report: ExportReport = { written: [], skipped: [], failed: [], brokenLinks: [] };
   const staging = resolve(`${distDir}.export-${process.pid}`);
   try {
     let addresses: string[];
+    /** The content's date of each address that has one: the sitemap's lastmod. */
+    const lastmods = new Map<string, string>();
     try {
-      addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
+      const listed = (await build.module.listAddresses({ fetch: content.fetch, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
+      for (const { path, lastmod } of listed) if (lastmod) lastmods.set(path, lastmod);
+      addresses = listed.map(({ path }) => path);
     } catch (error) {
       report.failed.push({ address: "(the list of addresses)", why: error instanceof Error ? error.message : String(error) });
       return report;
@@ -64,7 +96,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: content.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });
@@ -93,7 +125,17 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     if (report.failed.length > 0) return report;
 
-    const written = [...report.written].sort();
+    const links = await checkLinks({ seeds: report.written, read: exportReader(staging, build, { fetch: content.fetch, siteUrl }), siteUrl, concurrency });
+    report.brokenLinks = links.broken;
+    if (strict && links.broken.length > 0) {
+      report.failed.push({ address: "(internal links)", why: `${links.broken.length} address(es) linked from the site have no page` });
+      return report;
+    }
+
+    const written = [...report.written].sort().map((path) => {
+      const lastmod = lastmods.get(path);
+      return lastmod ? { path, lastmod } : { path };
+    });
     for (const [name, content] of build.module.sitemapFiles(written, siteUrl)) writeFileSync(join(staging, name), content);
     writeFileSync(join(staging, "robots.txt"), build.module.robotsTxt(siteUrl));
 
@@ -103,7 +145,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     rmSync(previous, { recursive: true, force: true });
     return report;
   } finally {
-    embedded?.leads.close();
+    content.close();
     if (existsSync(staging)) rmSync(staging, { recursive: true, force: true });
   }
 }

@@ -153,7 +153,7 @@ const contentItemFields = z.object({
   phone: text,
 });
 
-const ContentItemSchema = z.pipe(
+export const ContentItemSchema = z.pipe(
   contentItemFields,
   z.transform((item) => ({
     ...item,

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { SiteAddress } from "../ssr/sitemap.ts";
 
 export type RenderedDocument =
   | { kind: "redirect"; status: 301 | 302; location: string }
@@ -23,9 +24,9 @@ export interface DocumentOptions {
 export interface RenderModule {
   /** The page a request asks for (its method, address, headers and body: a route may take form posts). */
   renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument>;
-  /** Every address a crawler should find: fixed routes, menu links, list items' detail pages. */
-  listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<string[]>;
-  sitemapFiles(addresses: readonly string[], siteUrl: string): Map<string, string>;
+  /** Every address a crawler should find: fixed routes, menu links, list items' detail pages (with their content's date). */
+  listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<(string | SiteAddress)[]>;
+  sitemapFiles(addresses: readonly (string | SiteAddress)[], siteUrl: string): Map<string, string>;
   robotsTxt(siteUrl: string): string;
 }
 

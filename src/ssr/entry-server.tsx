@@ -22,7 +22,7 @@ import { blockRegistry } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
-import { siteAddresses } from "./siteAddresses.ts";
+import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
@@ -86,7 +86,7 @@ export async function renderDocument(request: Request, options: DocumentOptions)
 }
 
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
-export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<string[]> {
+export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<SiteAddress[]> {
   return siteAddresses(createContentClient({ base: "", timeoutMs: config.requestTimeoutMs, fetch: options.fetch }), options.siteUrl);
 }
 

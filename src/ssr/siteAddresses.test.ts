@@ -15,7 +15,8 @@ function service(total: number, menus: unknown) {
       if (contentType !== 2) return Promise.resolve(Response.json({ contents: [] }));
       listCalls.push(PageNo);
       const start = (PageNo - 1) * pageSize;
-      const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({ id: start + i, type: 2, anchorlink: `/post-${start + i}`, totalRow: total }));
+      // Every other post has a date (the first one of each pair), and one of them is no date at all.
+      const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({ id: start + i, type: 2, anchorlink: `/post-${start + i}`, totalRow: total, date: (start + i) % 2 === 0 ? (start + i === 2 ? "someday" : "2026-03-14T00:00:00") : null }));
       return Promise.resolve(Response.json({ contents: items }));
     }
     return Promise.resolve(new Response("", { status: 404 }));
@@ -31,12 +32,18 @@ describe("the site's addresses", () => {
       { MenuName: "Ours, absolutely", PageURL: "https://www.site.example/Feedback?x=1", SubMenu: [{ MenuName: "Deep", PageURL: "/deep/page#top", SubMenu: null }] },
     ] }];
     const { client, listCalls } = service(120, menus);
-    const addresses = await siteAddresses(client, "https://www.site.example");
+    const addresses = (await siteAddresses(client, "https://www.site.example")).map(({ path }) => path);
     expect(addresses).toEqual(expect.arrayContaining([...fixedAddresses(), "/Feedback", "/deep/page", "/blogs/post-0", "/blogs/post-119"]));
     expect(addresses.filter((a) => a.toLowerCase() === "/about-us")).toHaveLength(1);
     expect(addresses.some((a) => a.includes("other.example"))).toBe(false);
     expect(addresses.filter((a) => a.startsWith("/blogs/"))).toHaveLength(120);
     expect(listCalls).toEqual([1, 2, 3]);
+  });
+
+  it("carry the date the service gives a list item as its detail page's lastmod, and none it does not give", async () => {
+    const { client } = service(4, []);
+    const blogs = (await siteAddresses(client, "https://www.site.example")).filter(({ path }) => path.startsWith("/blogs/"));
+    expect(blogs).toEqual([{ path: "/blogs/post-0", lastmod: "2026-03-14" }, { path: "/blogs/post-1" }, { path: "/blogs/post-2" }, { path: "/blogs/post-3" }]);
   });
 
   it("read menu links as site paths only", () => {
@@ -48,6 +55,10 @@ describe("the site's addresses", () => {
   });
 
   it("compare ignoring case and a trailing slash, the first spelling kept", () => {
-    expect(uniqueAddresses([["/Home"], ["/home/", "/People"]])).toEqual(["/Home", "/People"]);
+    expect(uniqueAddresses([["/Home"], ["/home/", "/People"]])).toEqual([{ path: "/Home" }, { path: "/People" }]);
+  });
+
+  it("keep the date of an address's content, whichever group knew it", () => {
+    expect(uniqueAddresses([["/blogs/a"], [{ path: "/Blogs/A/", lastmod: "2026-03-14" }, { path: "/blogs/b" }]])).toEqual([{ path: "/blogs/a", lastmod: "2026-03-14" }, { path: "/blogs/b" }]);
   });
 });

@@ -2,14 +2,22 @@
  * Every address of the site a crawler should find, read from the content service the way a
  * visitor would reach it: the route table's fixed pages, every internal address the menus link
  * to, and every blog, case study and thought paper the three lists return (asked page by page).
- * `npm run export` writes a page for each; sitemap.xml lists them.
+ * `npm run export` writes a page for each; sitemap.xml lists them, with the date of the content
+ * where the service gives one (a list item's `date`: its detail page's `lastmod`).
  */
 import { contentTypeCodes, type ContentListRequest } from "../content/contract.ts";
 import type { ContentClient } from "../content/client.ts";
+import { machineDate } from "../content/dates.ts";
 import { detailPath, type RouteName } from "../content/paths.ts";
 import { allMenuItems, menusBySlot } from "../content/menus.ts";
 import { routeTable } from "../runtime/registry.ts";
 import { isSitePath } from "../ui/url.ts";
+
+/** An address of the site, and when its content last changed as far as the content service says (W3C datetime). */
+export interface SiteAddress {
+  path: string;
+  lastmod?: string;
+}
 
 /** The lists whose items have detail pages, and the route of those pages (SPEC 2.8). */
 export const detailLists = [
@@ -51,34 +59,41 @@ export async function menuAddresses(client: ContentClient, siteUrl: string): Pro
   });
 }
 
-/** Every item of a list, asked `listPageSize` at a time until the list's total is reached. */
-export async function detailAddresses(client: ContentClient, list: (typeof detailLists)[number]): Promise<string[]> {
-  const addresses: string[] = [];
+/** Every item of a list, asked `listPageSize` at a time until the list's total is reached, with the item's date. */
+export async function detailAddresses(client: ContentClient, list: (typeof detailLists)[number]): Promise<SiteAddress[]> {
+  const addresses: SiteAddress[] = [];
   for (let pageNo = 1; pageNo <= maxListPages; pageNo += 1) {
     const request: ContentListRequest = { contentType: list.contentType, search: "", sort: "Descending", pageName: list.pageName, pageSize: listPageSize, PageNo: pageNo, Filter: "All" };
     const { items, total } = await client.getContentList(request);
     for (const item of items) {
       const path = detailPath(list.detail, item.anchorlink);
-      if (path) addresses.push(path);
+      const lastmod = machineDate(item.date);
+      if (path) addresses.push(lastmod ? { path, lastmod } : { path });
     }
     if (items.length === 0 || pageNo * listPageSize >= total) break;
   }
   return addresses;
 }
 
-/** Each address once, compared ignoring case and a trailing slash as routes are; the route table's spelling wins. */
-export function uniqueAddresses(groups: readonly (readonly string[])[]): string[] {
-  const seen = new Map<string, string>();
+/**
+ * Each address once, compared ignoring case and a trailing slash as routes are; the route
+ * table's spelling wins, and a date any group knows for the address stays with it.
+ */
+export function uniqueAddresses(groups: readonly (readonly (string | SiteAddress)[])[]): SiteAddress[] {
+  const seen = new Map<string, SiteAddress>();
   for (const group of groups) {
-    for (const address of group) {
-      const key = address.replace(/\/+$/, "").toLowerCase();
-      if (!seen.has(key)) seen.set(key, address);
+    for (const entry of group) {
+      const address = typeof entry === "string" ? { path: entry } : entry;
+      const key = address.path.replace(/\/+$/, "").toLowerCase();
+      const known = seen.get(key);
+      if (!known) seen.set(key, { ...address });
+      else if (!known.lastmod && address.lastmod) known.lastmod = address.lastmod;
     }
   }
   return [...seen.values()];
 }
 
-export async function siteAddresses(client: ContentClient, siteUrl: string): Promise<string[]> {
+export async function siteAddresses(client: ContentClient, siteUrl: string): Promise<SiteAddress[]> {
   const [menus, ...lists] = await Promise.all([menuAddresses(client, siteUrl), ...detailLists.map((list) => detailAddresses(client, list))]);
   return uniqueAddresses([fixedAddresses(), menus, ...lists]);
 }
