@@ -2,8 +2,14 @@
  * The site header (SPEC 2.4): logo, the main navigation (…Top) and the dropdown navigation
  * (…TopNext), following the WAI-ARIA disclosure navigation pattern. Its state lives in
  * ./navStore.ts; its items come from the menus only.
+ *
+ * The menu button and the dropdowns are <details> elements, so they open and close from the
+ * HTML alone, before the code arrives (the dropdowns share a `name`: the browser keeps one
+ * open). Once the code runs it takes them over: it reads what the visitor opened meanwhile,
+ * and from then on the store decides (a click on a summary toggles the store, not the
+ * element), adding what HTML cannot do: outside click, Escape, focus leaving, route change.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent as ReactMouseEvent, type RefObject, type SyntheticEvent } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
 import type { MenuSlot } from "../content/menus.ts";
@@ -28,6 +34,22 @@ interface NavProps {
 const dropdownId = (slot: MenuSlot, item: MenuItem) => `${slot}-${item.key}`;
 const buttonDomId = (idBase: string, id: string) => `${idBase}${id}-button`;
 
+const noSubscription = () => () => undefined;
+/**
+ * False while hydrating the server's HTML (and on the server), true once the code runs: the
+ * first client render equals the server's, then the taken-over controls render their state.
+ */
+const useTakenOver = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+/** A summary's click goes to the store: the element follows the state, never the other way round. */
+const toStore = (action: () => void) => (event: ReactMouseEvent) => {
+  event.preventDefault();
+  action();
+};
+
+/** The element opened or closed on its own (the browser closed a same-named one, or opened it to show a found word). */
+const fromElement = (show: (open: boolean) => void) => (event: SyntheticEvent<HTMLDetailsElement>) => show(event.currentTarget.open);
+
 function SubItems({ items, pathname, depth }: { items: readonly MenuItem[]; pathname: string; depth: 1 | 2 }) {
   return (
     <ul className={depth === 1 ? "site-nav__sublist" : "site-nav__subsublist"}>
@@ -44,6 +66,7 @@ function SubItems({ items, pathname, depth }: { items: readonly MenuItem[]; path
 
 function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; pathname: string; idBase: string }) {
   const open = useNavStore((state) => state.openDropdown === id);
+  const takenOver = useTakenOver();
   const panelId = `${idBase}${id}-panel`;
   const container = useRef<HTMLLIElement>(null);
   // Focus moving elsewhere closes it; focus leaving the window (no next element) does not.
@@ -58,21 +81,29 @@ function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; 
   }, [id]);
   return (
     <li ref={container} className={`site-nav__item site-nav__item--dropdown ${open ? "is-open" : ""}`}>
-      <button
-        type="button"
-        id={buttonDomId(idBase, id)}
-        className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => navActions.toggleDropdown(id)}
+      <details
+        className="site-nav__disclosure"
+        name={`${idBase}dropdowns`}
+        data-dropdown={id}
+        open={open}
+        onToggle={fromElement((shown) => navActions.showDropdown(id, shown))}
       >
-        {menuLabel(item)}
-        <span className="site-nav__chevron" aria-hidden="true" />
-      </button>
-      <div id={panelId} className="site-nav__panel" hidden={!open}>
-        {menuPath(item.PageURL) !== null && <MenuLink item={item} pathname={pathname} className="site-nav__overview" />}
-        <SubItems items={item.SubMenu} pathname={pathname} depth={1} />
-      </div>
+        {/* aria-expanded only once the code keeps it true to the element; before, the browser's own state speaks. */}
+        <summary
+          id={buttonDomId(idBase, id)}
+          className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
+          aria-expanded={takenOver ? open : undefined}
+          aria-controls={panelId}
+          onClick={toStore(() => navActions.toggleDropdown(id))}
+        >
+          {menuLabel(item)}
+          <span className="site-nav__chevron" aria-hidden="true" />
+        </summary>
+        <div id={panelId} className="site-nav__panel">
+          {menuPath(item.PageURL) !== null && <MenuLink item={item} pathname={pathname} className="site-nav__overview" />}
+          <SubItems items={item.SubMenu} pathname={pathname} depth={1} />
+        </div>
+      </details>
     </li>
   );
 }
@@ -96,13 +127,30 @@ function Nav({ slot, label, items, pathname, idBase }: NavProps) {
   );
 }
 
-/** Outside click, Escape and route changes close what is open. */
-function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObject<HTMLButtonElement | null>, idBase: string) {
+/**
+ * When the code starts: over the server's HTML, the state is what the visitor opened before
+ * (the elements say); rendered by the code itself, everything starts closed. Then outside
+ * click, Escape and route changes close what is open.
+ */
+function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, idBase: string) {
   const { key } = useLocation();
   const openDropdown = useNavStore((state) => state.openDropdown);
   const mobileOpen = useNavStore((state) => state.mobileOpen);
+  const takenOver = useTakenOver();
+  const hydrating = useRef(!takenOver);
+  const shownAt = useRef<string | null>(null);
 
-  useEffect(() => navActions.closeAll(), [key]);
+  useEffect(() => {
+    if (shownAt.current === key) return;
+    const first = shownAt.current === null;
+    shownAt.current = key;
+    const element = header.current;
+    if (!first || !hydrating.current || !element) return navActions.closeAll();
+    const opened = element.querySelector<HTMLElement>("details[data-dropdown][open]")?.dataset.dropdown ?? null;
+    navActions.closeAll();
+    if (opened !== null) navActions.showDropdown(opened, true);
+    navActions.showMobile(element.querySelector<HTMLDetailsElement>(".site-header__menu")?.open === true);
+  }, [key, header]);
 
   useEffect(() => {
     if (openDropdown === null && !mobileOpen) return;
@@ -164,9 +212,10 @@ export function Header() {
   const menus = useSiteMenus();
   const { pathname } = useLocation();
   const header = useRef<HTMLElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
   const idBase = useId();
   const mobileOpen = useNavStore((state) => state.mobileOpen);
+  const takenOver = useTakenOver();
   useClosingRules(header, toggle, idBase);
 
   if (menus?.failed) return <HeaderWithoutMenus />;
@@ -177,17 +226,19 @@ export function Header() {
     <header ref={header} className={`site-header ${active}`}>
       <div className="container site-header__bar">
         <Logo />
-        <button
-          ref={toggle}
-          type="button"
-          className={`site-header__toggle ${active}`}
-          aria-expanded={mobileOpen}
-          aria-controls={navId}
-          onClick={() => navActions.toggleMobile()}
-        >
-          <span className="site-header__toggle-icon" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
-        </button>
+        {/* The navigation is this element's sibling, shown by CSS while it is open (header.css). */}
+        <details className="site-header__menu" open={mobileOpen} onToggle={fromElement((shown) => navActions.showMobile(shown))}>
+          <summary
+            ref={toggle}
+            className={`site-header__toggle ${active}`}
+            aria-expanded={takenOver ? mobileOpen : undefined}
+            aria-controls={navId}
+            onClick={toStore(() => navActions.toggleMobile())}
+          >
+            <span className="site-header__toggle-icon" aria-hidden="true" />
+            <span className="visually-hidden">Menu</span>
+          </summary>
+        </details>
         <div id={navId} className={`site-header__nav ${active}`}>
           <Nav slot="Top" label="Main" items={menus.Top} pathname={pathname} idBase={idBase} />
           <Nav slot="TopNext" label="Secondary" items={menus.TopNext} pathname={pathname} idBase={idBase} />

@@ -21,6 +21,16 @@ export const navActions = {
   closeDropdown(id: string) {
     useNavStore.setState((state) => (state.openDropdown === id ? { openDropdown: null } : state));
   },
+  /**
+   * What the page shows says a dropdown is open or closed (a <details> the visitor toggled
+   * before the code ran, or the browser opened to show a found word): the state follows it.
+   */
+  showDropdown(id: string, open: boolean) {
+    useNavStore.setState((state) => (open ? (state.openDropdown === id ? state : { openDropdown: id }) : state.openDropdown === id ? { openDropdown: null } : state));
+  },
+  showMobile(open: boolean) {
+    useNavStore.setState((state) => (state.mobileOpen === open ? state : { mobileOpen: open }));
+  },
   toggleMobile() {
     useNavStore.setState((state) => ({ mobileOpen: !state.mobileOpen, openDropdown: null }));
   },
