@@ -39,9 +39,9 @@ describe("contact shortcut", () => {
   it("steps out of the way while the mobile menu is open, and comes back when it closes", async () => {
     await openSite("/about-us");
     expect(await shortcut()).toBeInTheDocument();
-    act(() => navActions.toggleMobile());
+    act(() => navActions.showMobile(true, { closeDropdowns: true }));
     expect(screen.queryByRole("link", { name: "Contact us" })).toBeNull();
-    act(() => navActions.toggleMobile());
+    act(() => navActions.showMobile(false, { closeDropdowns: true }));
     expect(screen.getByRole("link", { name: "Contact us" })).toBeInTheDocument();
   });
 

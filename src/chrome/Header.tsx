@@ -41,10 +41,15 @@ const noSubscription = () => () => undefined;
  */
 const useTakenOver = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
-/** A summary's click goes to the store: the element follows the state, never the other way round. */
-const toStore = (action: () => void) => (event: ReactMouseEvent) => {
+/**
+ * A summary's click goes to the store: the element follows the state, never the other way
+ * round. The click turns over what the visitor sees (the element), which the store may not
+ * know yet while the code takes the page over.
+ */
+const toStore = (show: (open: boolean) => void) => (event: ReactMouseEvent<HTMLElement>) => {
   event.preventDefault();
-  action();
+  const details = event.currentTarget.parentElement;
+  show(!(details instanceof HTMLDetailsElement && details.open));
 };
 
 /** The element opened or closed on its own (the browser closed a same-named one, or opened it to show a found word). */
@@ -94,7 +99,7 @@ function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; 
           className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
           aria-expanded={takenOver ? open : undefined}
           aria-controls={panelId}
-          onClick={toStore(() => navActions.toggleDropdown(id))}
+          onClick={toStore((shown) => navActions.showDropdown(id, shown))}
         >
           {menuLabel(item)}
           <span className="site-nav__chevron" aria-hidden="true" />
@@ -233,7 +238,7 @@ export function Header() {
             className={`site-header__toggle ${active}`}
             aria-expanded={takenOver ? mobileOpen : undefined}
             aria-controls={navId}
-            onClick={toStore(() => navActions.toggleMobile())}
+            onClick={toStore((shown) => navActions.showMobile(shown, { closeDropdowns: true }))}
           >
             <span className="site-header__toggle-icon" aria-hidden="true" />
             <span className="visually-hidden">Menu</span>

@@ -13,26 +13,21 @@ interface NavState {
 export const useNavStore = create<NavState>(() => ({ openDropdown: null, mobileOpen: false }));
 
 export const navActions = {
-  /** Opens the dropdown, closing any other; the open one closes. */
-  toggleDropdown(id: string) {
-    useNavStore.setState((state) => ({ openDropdown: state.openDropdown === id ? null : id }));
-  },
   /** Closes the dropdown if it is the open one (a stale close never closes another). */
   closeDropdown(id: string) {
     useNavStore.setState((state) => (state.openDropdown === id ? { openDropdown: null } : state));
   },
   /**
-   * What the page shows says a dropdown is open or closed (a <details> the visitor toggled
-   * before the code ran, or the browser opened to show a found word): the state follows it.
+   * Shows the dropdown (closing any other) or hides it: what a click on its button asks, or
+   * what the page already shows (a <details> the visitor opened before the code ran).
    */
   showDropdown(id: string, open: boolean) {
-    useNavStore.setState((state) => (open ? (state.openDropdown === id ? state : { openDropdown: id }) : state.openDropdown === id ? { openDropdown: null } : state));
+    if (!open) return navActions.closeDropdown(id);
+    useNavStore.setState((state) => (state.openDropdown === id ? state : { openDropdown: id }));
   },
-  showMobile(open: boolean) {
-    useNavStore.setState((state) => (state.mobileOpen === open ? state : { mobileOpen: open }));
-  },
-  toggleMobile() {
-    useNavStore.setState((state) => ({ mobileOpen: !state.mobileOpen, openDropdown: null }));
+  /** The mobile menu is shown or not; a click on its button also closes any dropdown. */
+  showMobile(open: boolean, { closeDropdowns = false } = {}) {
+    useNavStore.setState((state) => (closeDropdowns ? { mobileOpen: open, openDropdown: null } : state.mobileOpen === open ? state : { mobileOpen: open }));
   },
   closeAll() {
     useNavStore.setState({ openDropdown: null, mobileOpen: false });
