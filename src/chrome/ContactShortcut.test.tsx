@@ -74,8 +74,9 @@ describe("contact shortcut", () => {
     expect(readStored(storedKeys.presentationService)).toBe("false");
   });
 
-  it("stores 'true' from the presentation services page, whatever the case of its address", async () => {
+  it("stores 'true' from the presentation services page, whatever the case of its address, and says so in the contact page's address (for a tap before the code runs)", async () => {
     await openSite("/GLOBAL-brand-solutions/creative-production/Presentation-Services");
+    expect(await shortcut()).toHaveAttribute("href", "/contact-us?from=presentation-services");
     await userEvent.click(await shortcut());
     expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
     expect(readStored(storedKeys.presentationService)).toBe("true");

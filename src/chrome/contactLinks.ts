@@ -7,6 +7,7 @@
 import { useEffect } from "react";
 import { matchPath, useLocation, useNavigate } from "react-router-dom";
 import { pathTo } from "../content/paths.ts";
+import { presentationQuery } from "../forms/contactMode.ts";
 import { routeTable } from "../runtime/registry.ts";
 import { storedKeys, writeStored } from "../ui/storedValues.ts";
 import { comparablePath } from "../ui/url.ts";
@@ -19,6 +20,15 @@ const presentationRoutes = routeTable.routes.filter((route) => route.presentatio
 
 export function isPresentationServicePath(pathname: string): boolean {
   return presentationRoutes.some((route) => matchPath({ path: route.path, caseSensitive: false, end: true }, pathname) !== null);
+}
+
+/**
+ * The contact page's address from the page at `pathname`: from a presentation-services route
+ * it carries the mode (`?from=presentation-services`), so the contact page renders in
+ * presentation mode on the server, before and without the code (issue 20).
+ */
+export function contactAddress(pathname: string): string {
+  return isPresentationServicePath(pathname) ? `${CONTACT_PATH}${presentationQuery}` : CONTACT_PATH;
 }
 
 /** True for a link of this site to the contact page (a header or footer "Contact Us", for example). */
@@ -43,7 +53,7 @@ export function useContactWrapperLinks(): void {
       // Links navigate by themselves; a modified click opens a new tab or window, as the visitor asked.
       if (!wrapper || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      void navigate(CONTACT_PATH);
+      void navigate(contactAddress(pathname));
     };
     // Capture: before any router link inside a wrapper acts, and while `pathname` is still the page being left.
     document.addEventListener("click", onClick, true);
