@@ -42,19 +42,31 @@ export interface PageTimes {
   appReady: number | null;
   /** Each header <details> opening or closing, in order. */
   toggles: { at: number; open: boolean; what: string }[];
+  /** Cumulative layout shift (shifts not caused by input), as Lighthouse counts it. */
+  layoutShift: number;
+  largestContentfulPaint: number | null;
 }
 
 declare global {
   interface Window {
-    __pageTimes?: { appReady: number | null; toggles: PageTimes["toggles"] };
+    __pageTimes?: { appReady: number | null; toggles: PageTimes["toggles"]; layoutShift: number; largestContentfulPaint: number | null };
   }
 }
 
 /** Installs the recorders; call before navigating. */
 export async function recordTimes(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const times: NonNullable<Window["__pageTimes"]> = { appReady: null, toggles: [] };
+    const times: NonNullable<Window["__pageTimes"]> = { appReady: null, toggles: [], layoutShift: 0, largestContentfulPaint: null };
     window.__pageTimes = times;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & { value?: number; hadRecentInput?: boolean };
+        if (!shift.hadRecentInput) times.layoutShift += shift.value ?? 0;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) times.largestContentfulPaint = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
     new MutationObserver((changes) => {
       for (const change of changes) {
         const target = change.target;
@@ -72,5 +84,7 @@ export function readTimes(page: Page): Promise<PageTimes> {
     firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
     appReady: window.__pageTimes?.appReady ?? null,
     toggles: window.__pageTimes?.toggles ?? [],
+    layoutShift: window.__pageTimes?.layoutShift ?? 0,
+    largestContentfulPaint: window.__pageTimes?.largestContentfulPaint ?? null,
   }));
 }
