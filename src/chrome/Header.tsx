@@ -147,13 +147,12 @@ function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObjec
 
   useEffect(() => {
     if (shownAt.current === key) return;
-    const first = shownAt.current === null;
+    const element = shownAt.current === null && hydrating.current ? header.current : null;
     shownAt.current = key;
-    const element = header.current;
-    if (!first || !hydrating.current || !element) return navActions.closeAll();
-    const opened = element.querySelector<HTMLElement>("details[data-dropdown][open]")?.dataset.dropdown ?? null;
     navActions.closeAll();
-    if (opened !== null) navActions.showDropdown(opened, true);
+    if (!element) return;
+    const opened = element.querySelector<HTMLElement>("details[data-dropdown][open]")?.dataset.dropdown;
+    if (opened) navActions.showDropdown(opened, true);
     navActions.showMobile(element.querySelector<HTMLDetailsElement>(".site-header__menu")?.open === true);
   }, [key, header]);
 

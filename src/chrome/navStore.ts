@@ -27,7 +27,7 @@ export const navActions = {
   },
   /** The mobile menu is shown or not; a click on its button also closes any dropdown. */
   showMobile(open: boolean, { closeDropdowns = false } = {}) {
-    useNavStore.setState((state) => (closeDropdowns ? { mobileOpen: open, openDropdown: null } : state.mobileOpen === open ? state : { mobileOpen: open }));
+    useNavStore.setState(closeDropdowns ? { mobileOpen: open, openDropdown: null } : { mobileOpen: open });
   },
   closeAll() {
     useNavStore.setState({ openDropdown: null, mobileOpen: false });

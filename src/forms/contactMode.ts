@@ -9,7 +9,7 @@ export const contactFromParam = "from";
 export const presentationServicesFrom = "presentation-services";
 
 /** The query a way to the contact page carries from a presentation-services page. */
-export const presentationQuery = `?${new URLSearchParams({ [contactFromParam]: presentationServicesFrom }).toString()}`;
+export const presentationQuery = `?${contactFromParam}=${presentationServicesFrom}`;
 
 /** True when the contact page's address (its query) says the visitor came from presentation services. */
 export function addressSaysPresentation(search: string): boolean {
