@@ -9,13 +9,14 @@
  * and from then on the store decides (a click on a summary toggles the store, not the
  * element), adding what HTML cannot do: outside click, Escape, focus leaving, route change.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent as ReactMouseEvent, type RefObject, type SyntheticEvent } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
 import type { MenuSlot } from "../content/menus.ts";
 import { pathTo } from "../content/paths.ts";
 import { useRuntime } from "../runtime/context.tsx";
 import { loadMenus, useSiteMenus } from "../runtime/siteData.ts";
+import { detailsToggle, summaryClick, useTakenOver } from "../ui/disclosure.ts";
 import { containsCurrent, menuLabel, menuPath } from "../ui/menuItems.ts";
 import { MenuLink } from "./MenuLink.tsx";
 import { isExperienceCenter } from "./menuLinks.ts";
@@ -33,27 +34,6 @@ interface NavProps {
 
 const dropdownId = (slot: MenuSlot, item: MenuItem) => `${slot}-${item.key}`;
 const buttonDomId = (idBase: string, id: string) => `${idBase}${id}-button`;
-
-const noSubscription = () => () => undefined;
-/**
- * False while hydrating the server's HTML (and on the server), true once the code runs: the
- * first client render equals the server's, then the taken-over controls render their state.
- */
-const useTakenOver = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-/**
- * A summary's click goes to the store: the element follows the state, never the other way
- * round. The click turns over what the visitor sees (the element), which the store may not
- * know yet while the code takes the page over.
- */
-const toStore = (show: (open: boolean) => void) => (event: ReactMouseEvent<HTMLElement>) => {
-  event.preventDefault();
-  const details = event.currentTarget.parentElement;
-  show(!(details instanceof HTMLDetailsElement && details.open));
-};
-
-/** The element opened or closed on its own (the browser closed a same-named one, or opened it to show a found word). */
-const fromElement = (show: (open: boolean) => void) => (event: SyntheticEvent<HTMLDetailsElement>) => show(event.currentTarget.open);
 
 function SubItems({ items, pathname, depth }: { items: readonly MenuItem[]; pathname: string; depth: 1 | 2 }) {
   return (
@@ -91,7 +71,7 @@ function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; 
         name={`${idBase}dropdowns`}
         data-dropdown={id}
         open={open}
-        onToggle={fromElement((shown) => navActions.showDropdown(id, shown))}
+        onToggle={detailsToggle((shown) => navActions.showDropdown(id, shown))}
       >
         {/* aria-expanded only once the code keeps it true to the element; before, the browser's own state speaks. */}
         <summary
@@ -99,7 +79,7 @@ function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; 
           className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
           aria-expanded={takenOver ? open : undefined}
           aria-controls={panelId}
-          onClick={toStore((shown) => navActions.showDropdown(id, shown))}
+          onClick={summaryClick((shown) => navActions.showDropdown(id, shown))}
         >
           {menuLabel(item)}
           <span className="site-nav__chevron" aria-hidden="true" />
@@ -231,13 +211,13 @@ export function Header() {
       <div className="container site-header__bar">
         <Logo />
         {/* The navigation is this element's sibling, shown by CSS while it is open (header.css). */}
-        <details className="site-header__menu" open={mobileOpen} onToggle={fromElement((shown) => navActions.showMobile(shown))}>
+        <details className="site-header__menu" open={mobileOpen} onToggle={detailsToggle((shown) => navActions.showMobile(shown))}>
           <summary
             ref={toggle}
             className={`site-header__toggle ${active}`}
             aria-expanded={takenOver ? mobileOpen : undefined}
             aria-controls={navId}
-            onClick={toStore((shown) => navActions.showMobile(shown, { closeDropdowns: true }))}
+            onClick={summaryClick((shown) => navActions.showMobile(shown, { closeDropdowns: true }))}
           >
             <span className="site-header__toggle-icon" aria-hidden="true" />
             <span className="visually-hidden">Menu</span>
