@@ -57,8 +57,9 @@ it("keeps the answer a visitor opened before the code ran, and from then on open
   const details = question("Two?").parentElement;
   if (!(details instanceof HTMLDetailsElement)) throw new Error("a question is a details' summary");
   await act(async () => {
+    const toggled = new Promise((resolve) => details.addEventListener("toggle", resolve, { once: true }));
     details.open = true;
-    await new Promise((resolve) => setTimeout(resolve, 0)); // no clock: the browser's toggle event is a task of its own
+    await toggled;
   });
   expect(question("Two?")).toHaveAttribute("aria-expanded", "true");
   await userEvent.click(question("One?"));
