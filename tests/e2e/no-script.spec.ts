@@ -37,3 +37,25 @@ test("with JavaScript off, a dropdown opens on a wide screen", async ({ page }) 
   await disclosure(page, "Brand & Creative").click();
   await expect(panelLink).toBeHidden();
 });
+
+test("with JavaScript off, the FAQ opens one answer at a time", async ({ page }) => {
+  await page.goto("/Home");
+  const faqs = page.locator('[data-slot="faqs"]');
+  const [first, second] = [faqs.locator("summary").nth(0), faqs.locator("summary").nth(1)];
+  await first.click();
+  await expect(faqs.getByRole("region")).toHaveCount(1);
+  await second.click();
+  await expect(faqs.getByRole("region")).toHaveCount(1);
+  await expect(faqs.locator("details[open] summary")).toHaveText(await second.textContent() ?? "");
+});
+
+test("with JavaScript off, the contact shortcut on the presentation services page leads to the presentation form, which posts to its own address", async ({ page }) => {
+  await page.goto("/global-brand-solutions/creative-production/presentation-services");
+  await page.getByRole("link", { name: "Contact us", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact-us\?from=presentation-services$/);
+  const form = page.locator("form[data-site-form]");
+  await expect(form).toHaveAttribute("method", "post");
+  await expect(form).toHaveAttribute("action", "/contact-us?from=presentation-services");
+  await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toHaveAttribute("name", "token");
+  for (const name of ["name", "Organisation", "email", "contactNumber", "message"]) await expect(form.locator(`[name="${name}"]`)).toHaveCount(1);
+});
