@@ -5,7 +5,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-it("once the page has loaded, preloads the listed same-origin files, marks the written-in styles as present, and never touches another origin", async () => {
+it("preloads the listed same-origin files, marks the written-in styles as present, and never touches another origin", async () => {
   const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
   document.head.innerHTML = `
     <style data-href="/assets/Hero.css">.hero{}</style>
@@ -20,4 +20,12 @@ it("once the page has loaded, preloads the listed same-origin files, marks the w
   expect(styles.map((link) => [link.getAttribute("href"), link.disabled])).toEqual([["/assets/Hero.css", true]]);
   // The entry cannot load here: the server's page stays as it is, with the failure reported.
   await vi.waitFor(() => expect(errors).toHaveBeenCalledWith("the page's code could not be loaded:", expect.anything()));
+});
+
+it("asks for the code as soon as the page is parsed, without waiting for its images (the window's load)", async () => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+  document.head.innerHTML = `<script type="module" data-entry="/assets/missing-entry.js" data-modulepreload="/assets/missing-entry.js /assets/react.js"></script>`;
+  await import("./boot.ts");
+  expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
 });

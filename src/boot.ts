@@ -1,19 +1,16 @@
 /**
  * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's).
- * The HTML already shows the whole page, so the app's code (about 150 kB over some 35 files) is
- * asked for once the page has loaded (at most 3 s after it is parsed): until then the first
- * screen's HTML, styles and images have the connection to themselves. Then the entry's files and the above-the-fold blocks' files
- * (listed by the server in data-modulepreload) are requested at once, and the entry
- * (data-entry, index.html's own script) hydrates the page. The plain single-page build has no
- * server and loads its entry from index.html directly.
+ * It runs once the HTML is parsed (a module script) and asks for the app's code at once: the
+ * entry's files and the above-the-fold blocks' files (listed by the server in
+ * data-modulepreload), then the entry (data-entry, index.html's own script) hydrates the page.
+ * Nothing waits for the page's images (the window's `load`): on a slow phone that wait was
+ * seconds in which the page looked finished and ignored the visitor; the header's controls and
+ * the forms work from the HTML meanwhile (docs/first-paint.md). The plain single-page build has
+ * no server and loads its entry from index.html directly.
  */
 const sameOrigin = (href: string | undefined): href is string => href !== undefined && href.startsWith("/") && !href.startsWith("//");
 
-let started = false;
-
 function start() {
-  if (started) return;
-  started = true;
   const script = document.querySelector<HTMLScriptElement>("script[data-entry]");
   const entry = script?.dataset.entry;
   if (!sameOrigin(entry)) return;
@@ -40,13 +37,7 @@ function start() {
   import(/* @vite-ignore */ entry).catch((error: unknown) => console.error("the page's code could not be loaded:", error));
 }
 
-// At most 3 s after the document (a module script runs once it is parsed): a slow image must not hold the page's interactivity.
-const maxWaitMs = 3000;
-if (document.readyState === "complete") start();
-else {
-  window.addEventListener("load", start, { once: true });
-  setTimeout(start, maxWaitMs);
-}
+start();
 
 // An ES module (a build entry of its own), though it exports nothing.
 export {};

@@ -4,6 +4,7 @@
  */
 import { render, screen } from "@testing-library/react";
 import { readFileSync } from "node:fs";
+import type { ReactNode } from "react";
 import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { expect } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
@@ -105,8 +106,8 @@ function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
  * One block, mounted as the runtime mounts it (inside its page's text resources), with the given
  * items, options and page. Blocks that call the content service need a `runtime` (see testRuntime).
  */
-export function renderBlock(block: BlockModule, slot: SlotInput, { runtime }: { runtime?: Runtime } = {}) {
-  const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{mountedBlock(block, slot)}</MemoryRouter>;
+export function renderBlock(block: BlockModule, slot: SlotInput, { runtime, around = (block) => block }: { runtime?: Runtime; around?: (block: ReactNode) => ReactNode } = {}) {
+  const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{around(mountedBlock(block, slot))}</MemoryRouter>;
   // Without a runtime of its own, the block reads the site data tests set on the standalone stores.
   return render(<RuntimeProvider runtime={runtime ?? testRuntime({ fetch: cannedFetch({}), stores: standaloneStores })}>{mounted}</RuntimeProvider>);
 }

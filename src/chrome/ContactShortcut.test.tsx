@@ -40,9 +40,9 @@ describe("contact shortcut", () => {
   it("steps out of the way while the mobile menu is open, and comes back when it closes", async () => {
     await openSite("/about-us");
     expect(await shortcut()).toBeInTheDocument();
-    act(() => navActions.toggleMobile());
+    act(() => navActions.showMobile(true, { closeDropdowns: true }));
     expect(screen.queryByRole("link", { name: "Contact us" })).toBeNull();
-    act(() => navActions.toggleMobile());
+    act(() => navActions.showMobile(false, { closeDropdowns: true }));
     expect(screen.getByRole("link", { name: "Contact us" })).toBeInTheDocument();
   });
 
@@ -75,8 +75,9 @@ describe("contact shortcut", () => {
     expect(readStored(storedKeys.presentationService)).toBe("false");
   });
 
-  it("stores 'true' from the presentation services page, whatever the case of its address", async () => {
+  it("stores 'true' from the presentation services page, whatever the case of its address, and says so in the contact page's address (for a tap before the code runs)", async () => {
     await openSite("/GLOBAL-brand-solutions/creative-production/Presentation-Services");
+    expect(await shortcut()).toHaveAttribute("href", "/contact-us?from=presentation-services");
     await userEvent.click(await shortcut());
     expect(await screen.findByRole("heading", { level: 1, name: "Contact page" })).toBeInTheDocument();
     expect(readStored(storedKeys.presentationService)).toBe("true");

@@ -2,6 +2,12 @@
  * The site header (SPEC 2.4): logo, the main navigation (…Top) and the dropdown navigation
  * (…TopNext), following the WAI-ARIA disclosure navigation pattern. Its state lives in
  * ./navStore.ts; its items come from the menus only.
+ *
+ * The menu button and the dropdowns are <details> elements, so they open and close from the
+ * HTML alone, before the code arrives (the dropdowns share a `name`: the browser keeps one
+ * open). Once the code runs it takes them over: it reads what the visitor opened meanwhile,
+ * and from then on the store decides (a click on a summary toggles the store, not the
+ * element), adding what HTML cannot do: outside click, Escape, focus leaving, route change.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -10,6 +16,7 @@ import type { MenuSlot } from "../content/menus.ts";
 import { pathTo } from "../content/paths.ts";
 import { useRuntime } from "../runtime/context.tsx";
 import { loadMenus, useSiteMenus } from "../runtime/siteData.ts";
+import { detailsToggle, summaryClick, useTakenOver } from "../ui/disclosure.ts";
 import { containsCurrent, menuLabel, menuPath } from "../ui/menuItems.ts";
 import { MenuLink } from "./MenuLink.tsx";
 import { isExperienceCenter } from "./menuLinks.ts";
@@ -44,6 +51,7 @@ function SubItems({ items, pathname, depth }: { items: readonly MenuItem[]; path
 
 function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; pathname: string; idBase: string }) {
   const open = useNavStore((state) => state.openDropdown === id);
+  const takenOver = useTakenOver();
   const panelId = `${idBase}${id}-panel`;
   const container = useRef<HTMLLIElement>(null);
   // Focus moving elsewhere closes it; focus leaving the window (no next element) does not.
@@ -58,21 +66,29 @@ function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; 
   }, [id]);
   return (
     <li ref={container} className={`site-nav__item site-nav__item--dropdown ${open ? "is-open" : ""}`}>
-      <button
-        type="button"
-        id={buttonDomId(idBase, id)}
-        className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => navActions.toggleDropdown(id)}
+      <details
+        className="site-nav__disclosure"
+        name={`${idBase}dropdowns`}
+        data-dropdown={id}
+        open={open}
+        onToggle={detailsToggle((shown) => navActions.showDropdown(id, shown))}
       >
-        {menuLabel(item)}
-        <span className="site-nav__chevron" aria-hidden="true" />
-      </button>
-      <div id={panelId} className="site-nav__panel" hidden={!open}>
-        {menuPath(item.PageURL) !== null && <MenuLink item={item} pathname={pathname} className="site-nav__overview" />}
-        <SubItems items={item.SubMenu} pathname={pathname} depth={1} />
-      </div>
+        {/* aria-expanded only once the code keeps it true to the element; before, the browser's own state speaks. */}
+        <summary
+          id={buttonDomId(idBase, id)}
+          className={`site-nav__button ${containsCurrent(item, pathname) ? "is-current" : ""}`}
+          aria-expanded={takenOver ? open : undefined}
+          aria-controls={panelId}
+          onClick={summaryClick((shown) => navActions.showDropdown(id, shown))}
+        >
+          {menuLabel(item)}
+          <span className="site-nav__chevron" aria-hidden="true" />
+        </summary>
+        <div id={panelId} className="site-nav__panel">
+          {menuPath(item.PageURL) !== null && <MenuLink item={item} pathname={pathname} className="site-nav__overview" />}
+          <SubItems items={item.SubMenu} pathname={pathname} depth={1} />
+        </div>
+      </details>
     </li>
   );
 }
@@ -96,13 +112,29 @@ function Nav({ slot, label, items, pathname, idBase }: NavProps) {
   );
 }
 
-/** Outside click, Escape and route changes close what is open. */
-function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObject<HTMLButtonElement | null>, idBase: string) {
+/**
+ * When the code starts: over the server's HTML, the state is what the visitor opened before
+ * (the elements say); rendered by the code itself, everything starts closed. Then outside
+ * click, Escape and route changes close what is open.
+ */
+function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, idBase: string) {
   const { key } = useLocation();
   const openDropdown = useNavStore((state) => state.openDropdown);
   const mobileOpen = useNavStore((state) => state.mobileOpen);
+  const takenOver = useTakenOver();
+  const hydrating = useRef(!takenOver);
+  const shownAt = useRef<string | null>(null);
 
-  useEffect(() => navActions.closeAll(), [key]);
+  useEffect(() => {
+    if (shownAt.current === key) return;
+    const element = shownAt.current === null && hydrating.current ? header.current : null;
+    shownAt.current = key;
+    navActions.closeAll();
+    if (!element) return;
+    const opened = element.querySelector<HTMLElement>("details[data-dropdown][open]")?.dataset.dropdown;
+    if (opened) navActions.showDropdown(opened, true);
+    navActions.showMobile(element.querySelector<HTMLDetailsElement>(".site-header__menu")?.open === true);
+  }, [key, header]);
 
   useEffect(() => {
     if (openDropdown === null && !mobileOpen) return;
@@ -164,9 +196,10 @@ export function Header() {
   const menus = useSiteMenus();
   const { pathname } = useLocation();
   const header = useRef<HTMLElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
   const idBase = useId();
   const mobileOpen = useNavStore((state) => state.mobileOpen);
+  const takenOver = useTakenOver();
   useClosingRules(header, toggle, idBase);
 
   if (menus?.failed) return <HeaderWithoutMenus />;
@@ -177,17 +210,19 @@ export function Header() {
     <header ref={header} className={`site-header ${active}`}>
       <div className="container site-header__bar">
         <Logo />
-        <button
-          ref={toggle}
-          type="button"
-          className={`site-header__toggle ${active}`}
-          aria-expanded={mobileOpen}
-          aria-controls={navId}
-          onClick={() => navActions.toggleMobile()}
-        >
-          <span className="site-header__toggle-icon" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
-        </button>
+        {/* The navigation is this element's sibling, shown by CSS while it is open (header.css). */}
+        <details className="site-header__menu" open={mobileOpen} onToggle={detailsToggle((shown) => navActions.showMobile(shown))}>
+          <summary
+            ref={toggle}
+            className={`site-header__toggle ${active}`}
+            aria-expanded={takenOver ? mobileOpen : undefined}
+            aria-controls={navId}
+            onClick={summaryClick((shown) => navActions.showMobile(shown, { closeDropdowns: true }))}
+          >
+            <span className="site-header__toggle-icon" aria-hidden="true" />
+            <span className="visually-hidden">Menu</span>
+          </summary>
+        </details>
         <div id={navId} className={`site-header__nav ${active}`}>
           <Nav slot="Top" label="Main" items={menus.Top} pathname={pathname} idBase={idBase} />
           <Nav slot="TopNext" label="Secondary" items={menus.TopNext} pathname={pathname} idBase={idBase} />

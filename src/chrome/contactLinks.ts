@@ -7,6 +7,7 @@
 import { useEffect } from "react";
 import { useMatches, useNavigate } from "react-router-dom";
 import { pathTo } from "../content/paths.ts";
+import { presentationQuery } from "../forms/contactMode.ts";
 import type { RouteHandle } from "../runtime/routeTable.ts";
 import { storedKeys, writeStored } from "../ui/storedValues.ts";
 import { comparablePath } from "../ui/url.ts";
@@ -23,6 +24,20 @@ export function isPresentationRoute(handle: RouteHandle | undefined): boolean {
 /** Whether the route on screen is a presentation-services one (the router's match; every route's handle is a RouteHandle). */
 function useOnPresentationRoute(): boolean {
   return isPresentationRoute(useMatches().at(-1)?.handle as RouteHandle | undefined);
+}
+
+/**
+ * The contact page's address from a page: from a presentation-services route
+ * it carries the mode (`?from=presentation-services`), so the contact page renders in
+ * presentation mode on the server, before and without the code (issue 20).
+ */
+function contactAddress(presentation: boolean): string {
+  return presentation ? `${CONTACT_PATH}${presentationQuery}` : CONTACT_PATH;
+}
+
+/** The contact page's address from the page on screen (see contactAddress). */
+export function useContactAddress(): string {
+  return contactAddress(useOnPresentationRoute());
 }
 
 /** True for a link of this site to the contact page (a header or footer "Contact Us", for example). */
@@ -47,7 +62,7 @@ export function useContactWrapperLinks(): void {
       // Links navigate by themselves; a modified click opens a new tab or window, as the visitor asked.
       if (!wrapper || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      void navigate(CONTACT_PATH);
+      void navigate(contactAddress(presentation));
     };
     // Capture: before any router link inside a wrapper acts, and while `presentation` still describes the page being left.
     document.addEventListener("click", onClick, true);

@@ -13,16 +13,21 @@ interface NavState {
 export const useNavStore = create<NavState>(() => ({ openDropdown: null, mobileOpen: false }));
 
 export const navActions = {
-  /** Opens the dropdown, closing any other; the open one closes. */
-  toggleDropdown(id: string) {
-    useNavStore.setState((state) => ({ openDropdown: state.openDropdown === id ? null : id }));
-  },
   /** Closes the dropdown if it is the open one (a stale close never closes another). */
   closeDropdown(id: string) {
     useNavStore.setState((state) => (state.openDropdown === id ? { openDropdown: null } : state));
   },
-  toggleMobile() {
-    useNavStore.setState((state) => ({ mobileOpen: !state.mobileOpen, openDropdown: null }));
+  /**
+   * Shows the dropdown (closing any other) or hides it: what a click on its button asks, or
+   * what the page already shows (a <details> the visitor opened before the code ran).
+   */
+  showDropdown(id: string, open: boolean) {
+    if (!open) return navActions.closeDropdown(id);
+    useNavStore.setState((state) => (state.openDropdown === id ? state : { openDropdown: id }));
+  },
+  /** The mobile menu is shown or not; a click on its button also closes any dropdown. */
+  showMobile(open: boolean, { closeDropdowns = false } = {}) {
+    useNavStore.setState(closeDropdowns ? { mobileOpen: open, openDropdown: null } : { mobileOpen: open });
   },
   closeAll() {
     useNavStore.setState({ openDropdown: null, mobileOpen: false });

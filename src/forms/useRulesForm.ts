@@ -7,6 +7,7 @@
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from "react";
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from "react-hook-form";
+import type { PostedForm } from "./postedForm.tsx";
 import { liveError, type FormRules, type FormValues, type StandardSchema } from "./validation.ts";
 
 /** react-hook-form sees plain string fields; the rules keep the names typed for callers. */
@@ -14,8 +15,11 @@ type Values = Record<string, string>;
 
 type TextInput = HTMLInputElement | HTMLTextAreaElement;
 
-export interface FieldBinding extends Omit<UseFormRegisterReturn, "onChange"> {
+export interface FieldBinding extends Omit<UseFormRegisterReturn, "onChange" | "ref"> {
   onChange: (event: ChangeEvent<TextInput>) => Promise<unknown>;
+  ref: (element: TextInput | null) => void;
+  /** In the HTML from the first render (the server's too): what the visitor posted, else "". */
+  defaultValue: string;
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
@@ -35,20 +39,27 @@ export function rewriteInPlace(input: TextInput, rewrite: (value: string) => str
   }
 }
 
-export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Partial<Record<F, () => void>> = {}) {
+/**
+ * `posted`: the server's answer to this form posted without the code (./postedForm.tsx): the
+ * form starts from the values typed and shows the messages, until the visitor types or submits.
+ */
+export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Partial<Record<F, () => void>> = {}, posted: PostedForm | null = null) {
   const baseId = useId();
   const schema: StandardSchema<Values> = rules.schema;
+  const [defaults] = useState<Values>(() => Object.fromEntries(rules.fields.map((field) => [field, posted?.values[field] ?? ""])));
   const form = useForm<Values>({
     resolver: standardSchemaResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: Object.fromEntries(rules.fields.map((field) => [field, ""])),
+    defaultValues: defaults,
     // Focus goes to the first invalid field in page order, the captcha included (see onInvalid).
     shouldFocusError: false,
   });
   const { errors } = form.formState;
   /** Live messages by field; null once the field passes, absent before the visitor typed in it. */
-  const [live, setLive] = useState<Partial<Record<F, string | null>>>({});
+  const [live, setLive] = useState<Partial<Record<F, string | null>>>(() =>
+    Object.fromEntries(rules.fields.flatMap((field) => (posted?.errors[field] ? [[field, posted.errors[field]]] : []))) as Partial<Record<F, string>>,
+  );
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
 
@@ -81,6 +92,14 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
     const shown = message(name);
     return {
       ...registration,
+      // Text the visitor typed before the code arrived is kept: react-hook-form, taking the
+      // field over, would write its default into it.
+      ref: (element: TextInput | null) => {
+        const key: string = name;
+        if (element && element.value !== form.getValues(key)) form.setValue(key, element.value);
+        registration.ref(element);
+      },
+      defaultValue: defaults[name] ?? "",
       onChange: (event: ChangeEvent<TextInput>) => {
         if (rewrite) rewriteInPlace(event.target, rewrite);
         checkLive(name, event.target.value);

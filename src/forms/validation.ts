@@ -128,7 +128,7 @@ const tokenField = (message: string) => z.string().check(z.minLength(1, message)
 export type ContactField = (typeof contactFieldNames)[number];
 
 /** The thought-paper form's fields: the lead call's, less the paper's name, which the page supplies. */
-const thoughtPaperFieldNames = ["name", "Organisation", "email", "contactNumber", "token"] as const satisfies readonly (keyof ThoughtPaperLeadRequest)[];
+export const thoughtPaperFieldNames = ["name", "Organisation", "email", "contactNumber", "token"] as const satisfies readonly (keyof ThoughtPaperLeadRequest)[];
 export type ThoughtPaperField = (typeof thoughtPaperFieldNames)[number];
 
 /** Which variant of a form applies (SPEC 4, 6: chosen by the stored presentation-service flag). */

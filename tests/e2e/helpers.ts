@@ -1,5 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * A disclosure button of the header (the menu button, a dropdown's button): a <summary>, so it
+ * works before the page's code arrives. Browsers expose it as a button with its expanded
+ * state; Playwright's role queries give it no role, so it is found by its exact text.
+ */
+export function disclosure(page: Page, name: string): Locator {
+  const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+  return page.locator("header.site-header summary").filter({ hasText: exact });
+}
 
 /** Waits for a content page to be shown: loading screen gone, the page's h1 visible. */
 export async function waitForContent(page: Page) {

@@ -216,7 +216,8 @@ test("the FAQ accordion keeps one answer open: opening one closes the other", as
   await page.goto("/Home");
   await waitForBlocks(page);
   const faqs = page.locator('[data-slot="faqs"]');
-  const [first, second] = [faqs.getByRole("button").nth(0), faqs.getByRole("button").nth(1)];
+  // The questions are <summary> elements (they work before the code arrives), which Playwright gives no role.
+  const [first, second] = [faqs.locator("summary").nth(0), faqs.locator("summary").nth(1)];
   await first.click();
   await expect(first).toHaveAttribute("aria-expanded", "true");
   await expect(faqs.getByRole("region").first()).toBeVisible();

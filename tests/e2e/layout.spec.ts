@@ -4,7 +4,7 @@
  * floating contact link out of the way of the open mobile menu.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { waitForBlocks, waitForContent } from "./helpers.ts";
+import { disclosure, waitForBlocks, waitForContent } from "./helpers.ts";
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -98,7 +98,7 @@ test.describe("contact shortcut", () => {
     await openAt(page, "/about-us", 375);
     const shortcut = page.getByRole("link", { name: "Contact us", exact: true });
     await expect(shortcut).toBeVisible();
-    const toggle = page.locator("header.site-header").getByRole("button", { name: "Menu" });
+    const toggle = disclosure(page, "Menu");
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(shortcut).toBeHidden();

@@ -2,8 +2,9 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderBlock, requestUrl, testRuntime } from "../../../tests/harness.tsx";
+import { PostedFormContext, type PostedForm } from "../../forms/postedForm.tsx";
 import { standaloneStores } from "../../runtime/siteData.ts";
-import { storedKeys, writeStored } from "../../ui/storedValues.ts";
+import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
 import { block } from "./ContactForm.tsx";
 
 interface Call {
@@ -105,11 +106,12 @@ describe("contact form: captions (SPEC 2.7)", () => {
 });
 
 describe("contact form: timing (SPEC 4)", () => {
-  it("shows the captcha one second after the form appears", async () => {
+  it("has the local test captcha in its HTML from the start, posting its token as the form's `token` field (a post before the code arrives)", async () => {
     renderBlock(block, {}, { runtime: formService().runtime });
-    await later(999);
-    expect(screen.queryByRole("checkbox", { name: "I'm not a robot" })).toBeNull();
-    await later(1);
+    expect(field.captcha()).toHaveAttribute("name", "token");
+    expect(field.captcha()).toHaveAttribute("value", "local-test-token");
+    expect(field.captcha().closest("form")).toHaveAttribute("method", "post");
+    await later(1000);
     expect(field.captcha()).toBeInTheDocument();
   });
 
@@ -355,5 +357,33 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
     await user.click(field.submit());
     await vi.waitFor(() => expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]));
     expect(within(document.body).queryByText(/professional email/)).toBeNull();
+  });
+});
+
+describe("contact form: the address and a post without the code (issue 20)", () => {
+  it("at an address from presentation services, accepts a gmail address from the start, and stores the flag", async () => {
+    const { service } = await renderForm(formService(), { path: "/contact-us?from=presentation-services" });
+    expect(field.captcha().closest("form")).toHaveAttribute("action", "/contact-us?from=presentation-services");
+    expect(readStored(storedKeys.presentationService)).toBe("true");
+    await fillValid({ email: "ada@gmail.com" });
+    expect(field.email()).not.toHaveAttribute("aria-invalid");
+    await user.click(field.submit());
+    expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]);
+  });
+
+  it("shows the server's answer to a post: SPEC 5's messages and everything typed, until the visitor types again", async () => {
+    const posted: PostedForm = {
+      form: "contact",
+      errors: { email: "Please use a professional email address associated with a legitimate organization or domain.", token: "Please confirm that you are not a robot" },
+      values: { name: "Ada Lovelace", Organisation: "Analytical Engines Ltd", email: "ada@gmail.com", contactNumber: "+14045550142", message: "Hello" },
+    };
+    renderBlock(block, {}, { runtime: formService().runtime, around: (form) => <PostedFormContext value={posted}>{form}</PostedFormContext> });
+    expect(field.name()).toHaveValue("Ada Lovelace");
+    expect(field.email()).toHaveValue("ada@gmail.com");
+    expect(describedMessage(field.email())).toBe(posted.errors.email);
+    expect(screen.getByText("Please confirm that you are not a robot")).toBeInTheDocument();
+    await user.clear(field.email());
+    await user.type(field.email(), "ada@engines.example");
+    expect(field.email()).not.toHaveAttribute("aria-invalid");
   });
 });

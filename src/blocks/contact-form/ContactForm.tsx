@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
+import { config } from "../../config.ts";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
+import { addressSaysPresentation } from "../../forms/contactMode.ts";
+import { usePostedForm } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
 import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
@@ -11,7 +14,7 @@ import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { useRuntime } from "../../runtime/context.tsx";
 import { useResourceText } from "../../runtime/siteData.ts";
 import { Section } from "../../ui/Section.tsx";
-import { readStored, storedKeys } from "../../ui/storedValues.ts";
+import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
 import { toPlainText } from "../../ui/text.ts";
 import { contactFormOptions, type ContactFormOptions } from "./options.ts";
 import { contactTiming } from "./timing.ts";
@@ -29,18 +32,24 @@ const captionKeys = {
   message: "CU-TEXTAREA-CAPTION",
 } as const;
 
+/** The local test captcha is plain HTML: it is in the page from the start, so the form can be posted before the code arrives. */
+const captchaInHtml = config.recaptchaSiteKey === "";
+
 /**
  * SPEC 4: one second after the form appears the captcha appears and the presentation-service
- * flag is read (it selects the variant of the form and the call it posts to).
+ * flag is read (it selects the variant of the form and the call it posts to). The page's
+ * address may say presentation mode from the start (../../forms/contactMode.ts), on the server
+ * too; then the flag is stored as well, as the way here would have with the code.
  */
-function useCaptchaStage() {
-  const [stage, setStage] = useState({ captchaShown: false, presentation: false });
+function useCaptchaStage(fromAddress: boolean) {
+  const [stage, setStage] = useState({ captchaShown: captchaInHtml, presentation: fromAddress });
   useEffect(() => {
+    if (fromAddress) writeStored(storedKeys.presentationService, "true");
     const timer = setTimeout(() => {
-      setStage({ captchaShown: true, presentation: readStored(storedKeys.presentationService) === "true" });
+      setStage({ captchaShown: true, presentation: fromAddress || readStored(storedKeys.presentationService) === "true" });
     }, contactTiming.captchaAfterMs);
     return () => clearTimeout(timer);
-  }, []);
+  }, [fromAddress]);
   return stage;
 }
 
@@ -50,10 +59,11 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
   const caption = (key: keyof typeof captionKeys) => toPlainText(text(captionKeys[key]));
   const { client } = useRuntime();
   const navigate = useNavigate();
-  const { captchaShown, presentation } = useCaptchaStage();
+  const { pathname, search } = useLocation();
+  const { captchaShown, presentation } = useCaptchaStage(addressSaysPresentation(search));
   const rules = useMemo(() => contactRules({ presentation }), [presentation]);
   const captcha = useRef<CaptchaHandle>(null);
-  const form = useRulesForm(rules, { token: () => captcha.current?.focus() });
+  const form = useRulesForm(rules, { token: () => captcha.current?.focus() }, usePostedForm("contact"));
   const overlay = usePreloadOverlay(contactTiming.overlayFadeMs);
   /** The service was busy or asked to slow down: the one failure worth a message, since sending again helps. */
   const [busy, setBusy] = useState(false);
@@ -94,8 +104,17 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
 
   return (
     <Section title={title ?? caption("title")} slotId={slotId} className="contact-form">
-      {/* data-site-form: the site's own form, as opposed to one slipped into content (tests/xss.ts). */}
-      <form className="contact-form__form" data-site-form="" noValidate aria-busy={form.sending} onSubmit={(event) => form.submit(event, send, readCaptcha)}>
+      {/* data-site-form: the site's own form, as opposed to one slipped into content (tests/xss.ts).
+          A real post to this address (its query says the mode) until the code takes it over. */}
+      <form
+        className="contact-form__form"
+        data-site-form=""
+        method="post"
+        action={`${pathname}${search}`}
+        noValidate
+        aria-busy={form.sending}
+        onSubmit={(event) => form.submit(event, send, readCaptcha)}
+      >
         <TextField {...field("name")} autoComplete="name" />
         <TextField {...field("Organisation")} autoComplete="organization" />
         <TextField {...field("email")} type="email" autoComplete="email" />

@@ -1,40 +1,45 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { detailsToggle, summaryClick, useTakenOver } from "../../ui/disclosure.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { faqOptions, type FaqOptions } from "./options.ts";
 import "./faq.css";
 
-/** WAI-ARIA accordion; one answer open at a time (SPEC 4 "FAQ items"). */
+/**
+ * WAI-ARIA accordion; one answer open at a time (SPEC 4 "FAQ items"). Each item is a <details>
+ * sharing a `name` with the others, so it works from the HTML before the code arrives (the
+ * browser keeps one open); the code then takes over what the visitor opened (../../ui/disclosure.ts).
+ */
 export function Faq({ items, options, title, background, slotId }: BlockProps<FaqOptions>) {
   const baseId = useId();
   const [open, setOpen] = useState<string | null>(options.openFirst ? (items[0]?.key ?? null) : null);
+  const takenOver = useTakenOver();
+  const list = useRef<HTMLDivElement>(null);
+  // Over the server's HTML: the answer the visitor opened before the code ran stays open.
+  useEffect(() => {
+    const shown = list.current?.querySelector<HTMLElement>("details[open]")?.dataset.item;
+    if (shown !== undefined) setOpen(shown);
+  }, []);
+  const show = (key: string) => (shown: boolean) => setOpen((current) => (shown ? key : current === key ? null : current));
   return (
     <Section title={title} background={background} slotId={slotId} className="faq">
-      <div className="faq__list">
+      <div ref={list} className="faq__list">
         {items.map((item, index) => {
           const expanded = open === item.key;
           const buttonId = `${baseId}-q${index}`;
           const panelId = `${baseId}-a${index}`;
           return (
-            <div key={item.key} className={`faq__item ${expanded ? "is-active" : ""}`}>
-              <h3 className="faq__question">
-                <button
-                  type="button"
-                  id={buttonId}
-                  aria-expanded={expanded}
-                  aria-controls={panelId}
-                  onClick={() => setOpen(expanded ? null : item.key)}
-                >
-                  <span>{toPlainText(item.title)}</span>
-                  <span className="faq__icon" aria-hidden="true" />
-                </button>
-              </h3>
-              <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!expanded}>
+            <details key={item.key} name={`${baseId}-faq`} data-item={item.key} open={expanded} onToggle={detailsToggle(show(item.key))} className={`faq__item ${expanded ? "is-active" : ""}`}>
+              <summary id={buttonId} className="faq__summary" aria-expanded={takenOver ? expanded : undefined} aria-controls={panelId} onClick={summaryClick(show(item.key))}>
+                <h3 className="faq__question">{toPlainText(item.title)}</h3>
+                <span className="faq__icon" aria-hidden="true" />
+              </summary>
+              <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer">
                 <SafeHtml html={item.longDesc ?? item.shortDesc} />
               </div>
-            </div>
+            </details>
           );
         })}
       </div>

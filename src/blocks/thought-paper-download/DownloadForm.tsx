@@ -3,11 +3,12 @@
  * opens the dialog, so react-hook-form and the captcha stay out of every page's first load.
  */
 import { useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import type { FormResult } from "../../content/client.ts";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
+import { usePostedForm } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
 import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
@@ -58,7 +59,8 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
   const { client } = useRuntime();
   const navigate = useNavigate();
   const captcha = useRef<CaptchaHandle>(null);
-  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() });
+  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, usePostedForm("thoughtPaper"));
+  const { pathname } = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   /** SaveUserInfo succeeded but the PDF did not come: only the download is tried again. */
   const [savedWithoutPdf, setSavedWithoutPdf] = useState(false);
@@ -115,7 +117,8 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
   const captchaError = form.message("token");
 
   return (
-    <form className="tp-form" data-site-form="" noValidate aria-busy={form.sending} onSubmit={(event) => {
+    // A real post to the paper's page (../../forms/formPost.ts), with the contract's field names, until the code takes it over.
+    <form className="tp-form" data-site-form="" method="post" action={pathname} noValidate aria-busy={form.sending} onSubmit={(event) => {
         if (!savedWithoutPdf) return form.submit(event, send, readCaptcha);
         event.preventDefault();
         void downloadAgain();

@@ -4,7 +4,8 @@ import type { CaptchaProps } from "./types.ts";
 
 /**
  * The captcha of builds without a reCAPTCHA site key (CONTENT-API 7): a real checkbox
- * labelled "I'm not a robot" whose token is `local-test-token`. Its token is never spent.
+ * labelled "I'm not a robot" whose token is `local-test-token`. Its token is never spent. Ticked,
+ * it posts the token as the form's `token` field (a form posted without the code).
  */
 export function LocalCaptcha({ ref, error }: CaptchaProps) {
   const id = useId();
@@ -24,6 +25,8 @@ export function LocalCaptcha({ ref, error }: CaptchaProps) {
         ref={input}
         id={id}
         type="checkbox"
+        name="token"
+        value={localCaptchaToken}
         className="captcha__box"
         aria-invalid={error ? true : undefined}
         aria-describedby={error?.id}

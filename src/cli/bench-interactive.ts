@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:interactive` (after `npm run build`): how soon a served page answers the
+ * visitor on a slow phone (src/cli/slowPhone.ts: Lighthouse's mobile settings applied in
+ * Chromium through the DevTools protocol). For /Home and a service page, median of
+ * BENCH_RUNS (default 3) fresh loads: first paint, app ready (`data-app-ready`), and the
+ * time from first paint until a tap on the menu button, made as soon as it shows, takes
+ * effect. The menu button is then tapped again and again until the app is ready: every tap
+ * must turn the menu over within 3 s, else it counts as lost. A benchmark: it prints figures
+ * (docs/first-paint.md) and exits 0.
+ */
+import { loadavg } from "node:os";
+import { chromium, type Page } from "@playwright/test";
+import { pathTo } from "../content/paths.ts";
+import { chromiumLaunchOptions } from "./chromium.ts";
+import { startChildServer } from "./childServer.ts";
+import { readTimes, recordTimes, slowPhoneContext, throttle } from "./slowPhone.ts";
+
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const pages = [pathTo("home"), pathTo("brandingCreative")];
+const tapEffectTimeoutMs = 3000;
+
+interface Run {
+  firstPaint: number;
+  appReady: number;
+  /** From first paint until the first tap's menu showed. */
+  tapEffect: number;
+  taps: number;
+  lost: number;
+  lcp: number;
+  cls: number;
+}
+
+const menuIsOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDetailsElement>("header.site-header .site-header__menu")?.open === true);
+
+/** Waits until the menu is `open`; false when it is not within the time a tap may take. */
+async function menuBecomes(page: Page, open: boolean): Promise<boolean> {
+  return page
+    .waitForFunction((wanted) => document.querySelector<HTMLDetailsElement>("header.site-header .site-header__menu")?.open === wanted, open, { timeout: tapEffectTimeoutMs, polling: 20 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+async function measure(page: Page, url: string): Promise<Run> {
+  await throttle(page);
+  await recordTimes(page);
+  await page.goto(url, { waitUntil: "commit" });
+  const menu = page.locator("header.site-header summary.site-header__toggle");
+  let taps = 0;
+  let lost = 0;
+  let expected = false;
+  const ready = () => page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"));
+  // The first tap as soon as the button shows; then taps one after the other until the app is ready, and one more.
+  for (let last = false; ; ) {
+    expected = !expected;
+    await menu.tap();
+    taps++;
+    if (!(await menuBecomes(page, expected))) {
+      lost++;
+      expected = await menuIsOpen(page);
+    }
+    if (last) break;
+    last = await ready();
+  }
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"), undefined, { timeout: 120_000 });
+  const times = await readTimes(page);
+  const firstPaint = times.firstPaint ?? Number.NaN;
+  const firstOpen = times.toggles.find((toggle) => toggle.open && toggle.what === "Menu");
+  return {
+    firstPaint,
+    appReady: times.appReady ?? Number.NaN,
+    tapEffect: (firstOpen?.at ?? Number.NaN) - firstPaint,
+    taps,
+    lost,
+    lcp: times.largestContentfulPaint ?? Number.NaN,
+    cls: times.layoutShift,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+// A test deployment of the built site (the local captcha), as `npm start` serves it.
+const server = await startChildServer({ NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1" });
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  console.log(`load average at start: ${loadavg().map((value) => value.toFixed(2)).join(", ")}`);
+  console.log("| page | first paint | largest paint | app ready | app ready after first paint | first tap takes effect after first paint | taps lost | layout shift (before the taps) |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const path of pages) {
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext(slowPhoneContext);
+      results.push(await measure(await context.newPage(), `${server.url}${path}`));
+      await context.close();
+    }
+    const pick = (key: keyof Run) => median(results.map((run) => run[key]));
+    const lost = results.reduce((sum, run) => sum + run.lost, 0);
+    const taps = results.reduce((sum, run) => sum + run.taps, 0);
+    console.log(
+      `| ${path} | ${seconds(pick("firstPaint"))} | ${seconds(pick("lcp"))} | ${seconds(pick("appReady"))} | ${seconds(median(results.map((run) => run.appReady - run.firstPaint)))} | ${Math.round(pick("tapEffect"))} ms | ${lost} of ${taps} | ${pick("cls").toFixed(3)} |`,
+    );
+  }
+  console.log(`load average at end: ${loadavg().map((value) => value.toFixed(2)).join(", ")}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
