@@ -21,7 +21,7 @@ function PageView({ path }: { path: string }) {
     case "ready":
       return (
         <>
-          <PageHead page={loaded.page} slots={loaded.slots} path={path} />
+          <PageHead page={loaded.page} path={path} />
           <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} />
           <PageEffects page={loaded.page} settings={loaded.layout.settings} />
           <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />

@@ -18,8 +18,10 @@ import { INSPECTOR_MARKER } from "../inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
 // 125 kB until server rendering: hydration, the first-visit banner and the layout inspection data
-// added about 10 kB to the shell (see docs/performance.md).
-const budgetBytes = 140 * 1000;
+// added about 10 kB to the shell; 140 kB until React Router's data router (loader data, hydration
+// data, navigation state) replaced the plain router: its chunk grew from 13.9 to 29.9 kB gzip.
+// Getting back under 140 kB is open work (docs/performance.md).
+const budgetBytes = 155 * 1000;
 const pages = [
   { label: "home", path: pathTo("home") },
   { label: "service page", path: pathTo("brandingCreative") },

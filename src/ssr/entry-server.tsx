@@ -11,6 +11,10 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createRuntime } from "../app/createRuntime.ts";
 import { pageHeadTags } from "../app/pageHead.ts";
+import { structuredData, structuredDataDocument } from "../app/structuredData.ts";
+import { jsonLdText } from "../ui/jsonLd.ts";
+import type { Page } from "../content/contract.ts";
+import type { RenderSlot } from "../runtime/slots.ts";
 import { siteRoutes } from "../app/routes.tsx";
 import { blockModules } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
@@ -37,6 +41,16 @@ async function renderToString(node: ReactNode): Promise<string> {
 }
 
 const isRedirect = (status: number) => status === 301 || status === 302;
+
+/**
+ * The page's structured data (src/app/structuredData.ts) from the loader's resolved page, in the
+ * head the server writes: it is for crawlers, which read the server's HTML, so its builder never
+ * ships to the browser (a script of type application/ld+json is data: CSP has nothing to allow).
+ */
+function structuredDataHtml(page: { page: Page; slots: readonly RenderSlot[] } | null, path: string, siteUrl: string): string {
+  const graph = page ? structuredDataDocument(structuredData({ page: page.page, slots: page.slots, path, siteUrl })) : null;
+  return graph ? `\n    <script type="application/ld+json">${jsonLdText(graph)}</script>` : "";
+}
 
 /** The page `request` asks for as a whole HTML document (see ./document.ts), or the redirect it answers with. */
 export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
@@ -77,7 +91,7 @@ export async function renderDocument(request: Request, options: DocumentOptions)
   const data: HydrationData = { siteUrl: options.siteUrl, loaderData: context.loaderData };
   // The retry screen (503) is not hydrated: the browser starts over at once, with index.html's own loading.
   const document = composeDocument(status === 503 ? template : deferHydration(template, manifest, assets.scripts), {
-    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, status === 404 ? "Page not found" : "Corvane Global Services"),
+    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, status === 404 ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,
     data: status === 503 ? null : data,
