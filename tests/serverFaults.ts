@@ -12,7 +12,7 @@ import { brotliCompressSync } from "node:zlib";
  * server's limits, not about what it renders (tests/server-render.test.tsx and the e2e suite are).
  * `renderDocument` replaces that renderer (its source, a function declaration).
  */
-export function tinyBuild(renderDocument = "async function renderDocument(address, options) { return { kind: 'page', status: 200, html: options.template }; }"): string {
+export function tinyBuild(renderDocument = "async function renderDocument(request, options) { return { kind: 'page', status: 200, html: options.template }; }"): string {
   const dir = mkdtempSync(join(tmpdir(), "corvane-dist-"));
   mkdirSync(join(dir, "assets"));
   mkdirSync(join(dir, "server"));

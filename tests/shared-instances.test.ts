@@ -13,8 +13,8 @@ import { startRedis, type RedisServer } from "./redisServer.ts";
 import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 
 /** A renderer whose page shows the title the content service gives for its name. */
-const titleRenderer = `async function renderDocument(address, options) {
-  const name = address.split("?")[0].slice(1) || "Home";
+const titleRenderer = `async function renderDocument(request, options) {
+  const name = new URL(request.url).pathname.slice(1) || "Home";
   const response = await options.fetch("/api/page/get", { method: "POST", body: JSON.stringify(name), headers: { "Content-Type": "application/json" } });
   if (!response.ok) return { kind: "page", status: 503, html: "try again" };
   const page = await response.json();

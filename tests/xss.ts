@@ -59,7 +59,9 @@ export function executableMarkup(root: ParentNode): string[] {
   const found: string[] = [];
   for (const element of root.querySelectorAll("*")) {
     const tag = element.tagName.toLowerCase();
-    const siteForm = tag === "form" && element.hasAttribute(siteFormAttribute) && !element.hasAttribute("action");
+    // The site's own forms post, without their code, to an address of the site itself (never another origin or a script URL).
+    const action = element.getAttribute("action");
+    const siteForm = tag === "form" && element.hasAttribute(siteFormAttribute) && (action === null || /^\/(?![/\\])/.test(action));
     if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "form", "style"].includes(tag) && !siteForm && !isInertDataBlock(element)) found.push(`<${tag}>`);
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();

@@ -25,7 +25,8 @@ function smallBuild(): string {
     join(dir, "server", "entry-server.js"),
     [
       `const pages = ${JSON.stringify(pages)};`,
-      "export async function renderDocument(address) {",
+      "export async function renderDocument(request) {",
+      "  const address = new URL(request.url).pathname;",
       "  if (pages[address]) return { kind: 'page', status: 200, html: pages[address] };",
       "  if (address.startsWith('/blogs/')) return { kind: 'page', status: 404, html: 'not found' };",
       "  return { kind: 'redirect', status: 302, location: '/' };",

@@ -51,7 +51,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   const assets = resolve(distDir, "assets");
   return {
     module,
-    render: (address, options) => module.renderDocument(address, options),
+    render: (request, options) => module.renderDocument(request, options),
     // Read once each; only built CSS under assets/.
     readStyle: (file) => {
       if (!styles.has(file)) {

@@ -10,7 +10,8 @@ import { jsonHeaders, send, tempLeadsDb, tinyBuild } from "../../tests/serverFau
 import { startSiteServer, type SiteServer } from "./siteServer.ts";
 
 /** Renders each address with a count of its renders; /Flaky fails (503) on its first render only. */
-const countingRenderer = `async function renderDocument(address) {
+const countingRenderer = `async function renderDocument(request) {
+  const address = new URL(request.url).pathname;
   globalThis.renders = (globalThis.renders ?? 0) + 1;
   if (address === "/Flaky" && !globalThis.flakyOnce) { globalThis.flakyOnce = true; return { kind: "page", status: 503, html: "try again" }; }
   return { kind: "page", status: 200, html: "<!doctype html><title>" + address + "</title><p>" + "render ".repeat(400) + globalThis.renders + "</p>" };
