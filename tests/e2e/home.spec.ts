@@ -39,7 +39,10 @@ test.describe("hero", () => {
     await expect(page.locator(".hero__subtitle")).toHaveCSS("opacity", "1");
     const { inserted = 0, shown = 0 } = await page.evaluate(() => (window as unknown as { __subtitle: Record<string, number> }).__subtitle);
     expect(shown - inserted).toBeGreaterThanOrEqual(490);
-    expect(shown - inserted).toBeLessThan(1000);
+    // The event is dispatched on the main thread, which now also evaluates the app's code as soon
+    // as the page is parsed (src/boot.ts): on a loaded 2-core runner it came 1.9 s late once.
+    // What this bounds is "shortly after", not the main thread's load.
+    expect(shown - inserted).toBeLessThan(2500);
   });
 
   test("the headline slider moves on after 3 s, fading in over 1 s once the last slide has faded out over 0.5 s", async ({ page }) => {
@@ -242,6 +245,7 @@ test("/Home is accessible with every widget loaded and the video playing", async
   await waitForBlocks(page);
   await page.locator('[data-slot="media"] .lottie__canvas svg').waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
   await page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ }).click();
-  await page.locator('[data-slot="faqs"]').getByRole("button").first().click();
+  // A question is a <summary> (it opens before the code arrives), which Playwright gives no role.
+  await page.locator('[data-slot="faqs"] summary').first().click();
   await expectAccessible(page);
 });
