@@ -45,9 +45,18 @@ interface Node {
   [property: string]: unknown;
 }
 
+/** GET, once more when a kept-alive connection was closed as it was reused (Node's "fetch failed" race; a GET is safe to repeat). */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch {
+    return fetch(url);
+  }
+}
+
 /** A served page: its structured data nodes, the text a visitor sees, and the addresses of its media. */
 async function readPage(url: string) {
-  const response = await fetch(url);
+  const response = await get(url);
   expect(response.status, url).toBe(200);
   const { document } = new JSDOM(await response.text()).window;
   const nodes = [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((script) => {
@@ -137,7 +146,7 @@ test.describe("structured data, against Google's rich-result properties", () => 
 });
 
 test("the sitemap dates every page whose content has a date, with that date", async ({ baseURL }) => {
-  const xml = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  const xml = await (await get(`${baseURL}/sitemap.xml`)).text();
   const { document } = new JSDOM(xml, { contentType: "application/xml" }).window;
   const lastmod = new Map([...document.querySelectorAll("url")].map((url) => [new URL(url.querySelector("loc")?.textContent ?? "").pathname.toLowerCase(), url.querySelector("lastmod")?.textContent ?? null]));
   const dated = detailPages.filter(({ item }) => machineDate(text(item.date)) !== null);
