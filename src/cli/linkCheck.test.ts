@@ -38,6 +38,14 @@ describe("link integrity", () => {
     ]);
   });
 
+  it("reads links as browsers parse HTML: any case of tag and attribute names, an unclosed paragraph, a <base>", () => {
+    const html = '<html><head><BASE HREF="/blogs/"></head><body><NAV aria-label="Main"><p><A HREF="one">One</A><p><a href=" ../two ">Two</a></NAV></body></html>';
+    expect(pageLinks(html, "/Home", siteUrl).map(({ target, link }) => [target, link.where, link.text])).toEqual([
+      ["/blogs/one", 'navigation "Main"', "One"],
+      ["/two", 'navigation "Main"', "Two"],
+    ]);
+  });
+
   it("takes absolute links to the public origin as the site's own", () => {
     const html = sitePage({ menu: ["https://www.site.example/Feedback"] });
     expect(pageLinks(html, "/Home", siteUrl).map(({ target }) => target)).toEqual([]);

@@ -6,14 +6,17 @@
  * "Leads nowhere" is what a visitor meets: the site answers 404 (a detail route whose item the
  * content service does not have), or sends them to the home page with a 302 (the catch-all,
  * when the content service answers `id: 0`). The route table's own redirects (301) are
- * followed. Pages are parsed with jsdom, a real HTML parser; links to other sites are never
- * fetched. Where the pages come from is the caller's: a running site over HTTP
+ * followed. Pages are parsed with htmlparser2 and queried with css-select (cheerio's parser and
+ * selector engine: a page in tens of milliseconds, where jsdom's full window took most of a
+ * second, which made the check of a whole site slower than rendering it); links to other sites
+ * are never fetched. Where the pages come from is the caller's: a running site over HTTP
  * (./check-links.ts) or the renderer of an export (./exportSite.ts).
  */
+import { selectAll, selectOne } from "css-select";
+import { isTag, type AnyNode, type Document, type Element } from "domhandler";
+import { getAttributeValue, getElementById, textContent } from "domutils";
+import { parseDocument } from "htmlparser2";
 import { JSDOM, VirtualConsole } from "jsdom";
-
-/** Pages are parsed for their links only: what jsdom says of their styles (it cannot parse modern CSS) is not the reader's concern. */
-const quiet = () => new VirtualConsole();
 
 /** What the site answers for an address: its status, its redirect target, its HTML when it is a page. */
 export interface SiteAnswer {
@@ -105,23 +108,32 @@ async function outcomeOf(path: string, read: SiteReader, origin: string): Promis
   return { kind: "broken", why: `more than ${maxRedirects} redirects` };
 }
 
+const attribute = (element: Element, name: string) => getAttributeValue(element, name)?.trim() ?? "";
+const text = (node: AnyNode) => textContent(node).replace(/\s+/g, " ").trim();
+const parentElement = (node: AnyNode): Element | null => (node.parent && isTag(node.parent) ? node.parent : null);
+const insideArticleOrSection = (element: Element) => {
+  for (let at = parentElement(element); at; at = parentElement(at)) if (at.name === "article" || at.name === "section") return true;
+  return false;
+};
+
 /** A landmark or section an element is in, as a reader would name it; null for other elements. */
-function placeName(element: Element): string | null {
+function placeName(element: Element, document: Document): string | null {
   const labelled = () => {
-    const label = element.getAttribute("aria-label")?.trim();
+    const label = attribute(element, "aria-label");
     if (label) return label;
-    const ids = element.getAttribute("aria-labelledby")?.split(/\s+/).filter(Boolean) ?? [];
-    const text = ids.map((id) => element.ownerDocument.getElementById(id)?.textContent.trim() ?? "").join(" ").trim();
-    if (text) return text;
-    return element.querySelector("h1, h2, h3")?.textContent.replace(/\s+/g, " ").trim() ?? "";
+    const ids = attribute(element, "aria-labelledby").split(/\s+/).filter(Boolean);
+    const labels = ids.map((id) => getElementById(id, document)).flatMap((found) => (found ? [text(found)] : []));
+    if (labels.join("")) return labels.join(" ").trim();
+    const heading = selectOne<AnyNode, Element>("h1, h2, h3", element);
+    return heading ? text(heading) : "";
   };
   const named = (kind: string, name: string) => (name ? `${kind} "${name}"` : kind);
-  const slot = element.getAttribute("data-slot");
-  switch (element.localName) {
+  const slot = getAttributeValue(element, "data-slot");
+  switch (element.name) {
     case "header":
-      return element.closest("article, section") ? null : "header";
+      return insideArticleOrSection(element) ? null : "header";
     case "footer":
-      return element.closest("article, section") ? null : "footer";
+      return insideArticleOrSection(element) ? null : "footer";
     case "nav":
       return named("navigation", labelled());
     case "aside":
@@ -138,10 +150,10 @@ function placeName(element: Element): string | null {
 }
 
 /** Where an element is: its landmarks and sections, outermost first. */
-export function whereOnPage(element: Element): string {
+function whereOnPage(element: Element, document: Document): string {
   const places: string[] = [];
-  for (let at: Element | null = element.parentElement; at; at = at.parentElement) {
-    const name = placeName(at);
+  for (let at = parentElement(element); at; at = parentElement(at)) {
+    const name = placeName(at, document);
     if (name) places.unshift(name);
   }
   return places.join(" › ") || "page body";
@@ -151,20 +163,21 @@ export function whereOnPage(element: Element): string {
 export function pageLinks(html: string, page: string, siteUrl: string, publicUrl?: string): { target: string; link: LinkOnPage }[] {
   const origin = new URL(siteUrl).origin;
   const origins = new Set([origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])]);
-  const { document } = new JSDOM(html, { url: new URL(page, origin).href, virtualConsole: quiet() }).window;
+  const document = parseDocument(html);
+  const baseElement = selectOne<AnyNode, Element>("base[href]", document);
+  const base = new URL(baseElement ? attribute(baseElement, "href") : "", new URL(page, origin));
   const found: { target: string; link: LinkOnPage }[] = [];
-  for (const anchor of document.querySelectorAll("a[href], area[href]")) {
-    const href = anchor.getAttribute("href")?.trim() ?? "";
+  for (const anchor of selectAll<AnyNode, Element>("a[href], area[href]", document)) {
+    const href = attribute(anchor, "href");
     if (href === "" || href.startsWith("#")) continue;
     let url: URL;
     try {
-      url = new URL(href, document.baseURI);
+      url = new URL(href, base);
     } catch {
       continue;
     }
     if (!origins.has(url.origin) || !/^https?:$/.test(url.protocol)) continue;
-    const text = (anchor.textContent.replace(/\s+/g, " ").trim() || anchor.getAttribute("aria-label")?.trim()) ?? "";
-    found.push({ target: url.pathname, link: { page, href, text, where: whereOnPage(anchor) } });
+    found.push({ target: url.pathname, link: { page, href, text: text(anchor) || attribute(anchor, "aria-label"), where: whereOnPage(anchor, document) } });
   }
   return found;
 }
@@ -284,7 +297,8 @@ export async function sitemapPaths(siteUrl: string, fetchFn: typeof fetch = fetc
   const read = async (url: string, depth: number): Promise<void> => {
     const response = await fetchFn(url);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const { document } = new JSDOM(await response.text(), { contentType: "application/xml", virtualConsole: quiet() }).window;
+    // One XML file: jsdom's XML parser (linkedom's is untyped).
+    const { document } = new JSDOM(await response.text(), { contentType: "application/xml", virtualConsole: new VirtualConsole() }).window;
     // A part is read from the site being checked, whatever public origin the sitemap names.
     for (const sitemap of document.querySelectorAll("sitemap > loc")) if (depth < 2) await read(new URL(new URL(sitemap.textContent.trim()).pathname, siteUrl).href, depth + 1);
     for (const loc of document.querySelectorAll("url > loc")) paths.push(new URL(loc.textContent.trim()).pathname);

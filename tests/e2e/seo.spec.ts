@@ -11,6 +11,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { selectAll, selectOne } from "css-select";
+import type { AnyNode, Element } from "domhandler";
+import { getAttributeValue, removeElement, textContent } from "domutils";
+import { parseDocument } from "htmlparser2";
 import { JSDOM } from "jsdom";
 import { startChildServer } from "../../src/cli/childServer.ts";
 import { machineDate } from "../../src/content/dates.ts";
@@ -58,23 +62,29 @@ async function get(url: string): Promise<Response> {
 async function readPage(url: string) {
   const response = await get(url);
   expect(response.status, url).toBe(200);
-  const { document } = new JSDOM(await response.text()).window;
-  const nodes = [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((script) => {
-    const data = JSON.parse(script.textContent) as Node & { "@graph"?: Node[] };
+  // htmlparser2 and css-select, as the link check reads pages: jsdom took most of a second a page.
+  const document = parseDocument(await response.text());
+  const all = (selector: string) => selectAll<AnyNode, Element>(selector, document);
+  const attribute = (element: Element, name: string) => getAttributeValue(element, name) ?? "";
+  const nodes = all('script[type="application/ld+json"]').flatMap((script) => {
+    const data = JSON.parse(textContent(script)) as Node & { "@graph"?: Node[] };
     return data["@graph"] ?? [data];
   });
-  const body = document.body.cloneNode(true) as HTMLElement;
-  for (const hidden of body.querySelectorAll("script, style, template, noscript")) hidden.remove();
-  const visible = body.textContent.replace(/\s+/g, "");
   const media = new Set(
-    [...document.querySelectorAll("img[src], video[src], video[poster], track[src], [style]")].flatMap((element) => [
-      element.getAttribute("src") ?? "",
-      element.getAttribute("poster") ?? "",
-      ...[...(element.getAttribute("style") ?? "").matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1] ?? ""),
+    all("img[src], video[src], video[poster], track[src], [style]").flatMap((element) => [
+      attribute(element, "src"),
+      attribute(element, "poster"),
+      ...[...attribute(element, "style").matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1] ?? ""),
     ]),
   );
-  const times = [...document.querySelectorAll("time[datetime]")].map((time) => ({ datetime: time.getAttribute("datetime") ?? "", text: time.textContent.trim() }));
-  return { nodes, visible, media, times, canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"), videos: document.querySelectorAll("video[src]").length };
+  const times = all("time[datetime]").map((time) => ({ datetime: attribute(time, "datetime"), text: textContent(time).trim() }));
+  const canonical = selectOne<AnyNode, Element>('link[rel="canonical"]', document);
+  const videos = all("video[src]").length;
+  const body = selectOne<AnyNode, Element>("body", document);
+  if (!body) throw new Error(`${url}: no body`);
+  for (const hidden of selectAll<AnyNode, Element>("script, style, template, noscript", body)) removeElement(hidden);
+  const visible = textContent(body).replace(/\s+/g, "");
+  return { nodes, visible, media, times, canonical: canonical ? attribute(canonical, "href") : undefined, videos };
 }
 
 /** A value appears in what a visitor reads (white space aside: blocks put none between paragraphs). */
