@@ -23,13 +23,6 @@ export interface ContentCacheOptions {
 const ContentAnswerSchema = z.object({ body: z.string(), contentType: z.string() });
 export type ContentAnswer = z.infer<typeof ContentAnswerSchema>;
 
-export class UpstreamError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UpstreamError";
-  }
-}
-
 export interface ContentCache {
   /** A fetch for the renderer: POST calls answered from the cache; anything else goes straight on. */
   fetch: typeof fetch;
@@ -56,7 +49,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       const [path = "", body = ""] = key.split(/\n(.*)/s);
       const response = await options.upstream(path, body);
       // Only a good answer is kept; an error answer is the service failing.
-      if (response.status !== 200) throw new UpstreamError(`${path} answered ${response.status}`);
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
       return { body: await response.text(), contentType: response.headers.get("Content-Type") ?? "application/json" };
     },
   });

@@ -5,16 +5,12 @@
  */
 import type { FetchHandler } from "./http/fetchHandler.ts";
 
-export interface ForwardOptions {
-  timeoutMs: number;
-}
-
 const forwardedRequestHeaders = ["content-type", "accept", "accept-language"];
 const forwardedResponseHeaders = ["content-type", "content-disposition", "cache-control", "retry-after"];
 
 const failure = (status: 502 | 504, error: string) => new Response(JSON.stringify({ error }), { status, headers: { "Content-Type": "application/json" } });
 
-export function forwardTo(base: string, options: ForwardOptions): FetchHandler {
+export function forwardTo(base: string, options: { timeoutMs: number }): FetchHandler {
   return async (request) => {
     const { pathname, search } = new URL(request.url);
     const headers = new Headers();

@@ -34,6 +34,14 @@ describe("a cached page", () => {
     const again = await send(site.url, { path: "/Home", headers: { "If-None-Match": String(plain.headers.etag) } });
     expect(again.status).toBe(304);
     expect(again.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    // What RFC 9110 (15.4.5) asks a 304 to repeat of the 200, and not the security headers again.
+    expect([again.headers.etag, again.headers.vary, typeof again.headers.date]).toEqual([plain.headers.etag, "Accept-Encoding", "string"]);
+    expect(again.headers["content-security-policy"]).toBeUndefined();
+    // The first answer went through Fastify's route; a held page is answered before it, with the same headers.
+    const held = await send(site.url, { path: "/Home" });
+    const names = (headers: Record<string, unknown>) => Object.keys(headers).filter((name) => name !== "date").sort();
+    expect(names(held.headers)).toEqual(names(plain.headers));
+    expect(held.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
     expect((await send(site.url, { path: "/Home", headers: { "If-None-Match": 'W/"another"' } })).status).toBe(200);
     const head = await send(site.url, { method: "HEAD", path: "/Home" });
     expect([head.status, head.body]).toEqual([200, ""]);

@@ -14,7 +14,7 @@ import { createContentCache, contentKey, type ContentCache } from "./contentCach
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
 import { withRawBodies } from "./http/fetchHandler.ts";
-import { answerHeldPage, sendPage } from "./http/sendPage.ts";
+import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { leadRateLimit, mountContentApi, serviceFromEnv } from "./node.ts";
@@ -80,7 +80,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   });
 
   const headers = await securityHeaders(securityOptionsFromEnv(env));
-  const answerHeld = answerHeldPage((address) => pages.fresh(address), headers);
+  const writePage = pageWriter(headers);
+  const answerHeld = answerHeldPage((address) => pages.fresh(address), writePage);
   const app = Fastify({
     forceCloseConnections: true,
     routerOptions: { caseSensitive: false },
@@ -154,7 +155,12 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     scope.get("/sitemap-*", (request: FastifyRequest<{ Params: { "*": string } }>, reply) => crawlerFile(`sitemap-${request.params["*"]}`, reply));
   });
 
-  app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, await pages.get(request.url)));
+  app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await pages.get(request.url);
+    // Written as a held page is (its headers built once), past Fastify's own sending.
+    reply.hijack();
+    writePage(request.raw, reply.raw, page);
+  });
   // Pages take no body: anything announcing one is refused (413) before it is read, anything else 405.
   withRawBodies(app, (scope) => scope.route({ method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD").send() }));
 

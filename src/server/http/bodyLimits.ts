@@ -19,7 +19,3 @@ export const bodyLimits: Readonly<Record<string, number>> = {
   "/api/resource/list": 8 * kB,
   "/api/thoughtpaper/downloadthoughtpaperpdf": 8 * kB,
 };
-
-export function bodyLimitFor(pathname: string): number {
-  return bodyLimits[pathname.toLowerCase()] ?? 0;
-}

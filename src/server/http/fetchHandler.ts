@@ -11,8 +11,6 @@
  */
 import compress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { cacheControl } from "./cachePolicy.ts";
 
 /** Who sent a request, as the socket says (never a header a client could set). */
@@ -42,15 +40,6 @@ function toFetchRequest(request: FastifyRequest): Request {
   return new Request(new URL(request.url, "http://site.invalid"), { method: request.method, headers, ...(body ? { body } : {}) });
 }
 
-/** Sends a Fetch `Response`: status, headers (never stored unless it says so) and its body, streamed. */
-function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
-  reply.code(response.status);
-  response.headers.forEach((value, name) => void reply.header(name, value));
-  if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", cacheControl.noStore);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
-}
-
 /**
  * Registers routes in a scope whose bodies are read as bytes, whatever their type (the handler
  * parses them), and whose answers are compressed per request as the client accepts
@@ -69,7 +58,8 @@ export function mountFetchHandler(app: FastifyInstance, { prefix, handler, route
   withRawBodies(app, (scope) => {
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
-      return response ? sendFetchResponse(reply, response) : reply.callNotFound();
+      // Fastify sends a Fetch Response as it is (status, headers, body streamed); one not saying otherwise is not stored.
+      return response ? reply.header("Cache-Control", cacheControl.noStore).send(response) : reply.callNotFound();
     };
     for (const route of routes) scope.route({ ...route.options, method: methods, url: route.path, bodyLimit: route.bodyLimit, handler: handle });
     // Everything else below the prefix: no body (bodyLimit 1 byte short of any).

@@ -77,26 +77,20 @@ export function isValidHost(host: string | undefined): boolean {
   return match !== null && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
 }
 
-/** helmet as configured, with the Permissions-Policy beside it. */
-const helmetWithPermissions = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+/** The headers every answer carries: helmet's as configured (read once from a server with it; also for the static hosts' `_headers`), and the Permissions-Policy helmet leaves out. */
+export async function securityHeaders(options: SecurityOptions): Promise<Record<string, string>> {
+  const app = Fastify();
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   });
-  app.addHook("onRequest", async (_request, reply) => void reply.header("Permissions-Policy", permissionsPolicy));
-});
-
-/** The headers every answer carries, as helmet sets them (read once from a server with it; also for the static hosts' `_headers`). */
-export async function securityHeaders(options: SecurityOptions): Promise<Record<string, string>> {
-  const app = Fastify();
-  await app.register(helmetWithPermissions, options);
   app.get("/", () => "");
   const answer = await app.inject({ url: "/", headers: { host: "localhost" } });
   await app.close();
   const wanted = Object.entries(answer.headers).filter(([name]) => !/^(content-(type|length)|date|connection|keep-alive)$/.test(name));
-  return Object.fromEntries(wanted.map(([name, value]) => [name, String(value)]));
+  return { ...Object.fromEntries(wanted.map(([name, value]) => [name, String(value)])), "permissions-policy": permissionsPolicy };
 }
 
 /**

@@ -2,9 +2,10 @@
  * A cached page sent as it is kept: the body the browser accepts (brotli, gzip or plain, chosen
  * by @fastify/accept-negotiator), `304 Not Modified` when the browser already has it, and the
  * page's caching headers: revalidated HTML, or no-store and Retry-After on a retry screen.
+ * Each variant's answer is built once per page, its headers one flat array for `writeHead`, so a
+ * request allocates nothing of ours: a held page costs what a static file does.
  */
 import { negotiate } from "@fastify/accept-negotiator";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CachedPage } from "../pageCache.ts";
 import { cacheControl } from "./cachePolicy.ts";
@@ -13,47 +14,73 @@ import { isValidHost } from "./security.ts";
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it). */
 function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch || !etag) return false;
+  if (ifNoneMatch === etag) return true;
   const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
+/** What a request for a page gets: a 304, or the body in the encoding it accepts. */
+type Variant = "304" | "br" | "gzip" | "identity";
+
+/** Accept-Encoding values repeat (one per browser build): each is negotiated once. */
+const negotiated = new Map<string, Variant>();
+function encodingFor(acceptEncoding = ""): Variant {
+  const known = negotiated.get(acceptEncoding);
+  if (known) return known;
+  const chosen = negotiate(acceptEncoding, ["br", "gzip"]);
+  const variant = chosen === "br" || chosen === "gzip" ? chosen : "identity";
+  if (negotiated.size >= 256) negotiated.clear();
+  negotiated.set(acceptEncoding, variant);
+  return variant;
+}
+
 interface Answer {
   status: number;
-  headers: Record<string, string>;
+  headers: string[];
   body?: Buffer;
 }
 
-/** The status, headers and body of a page for a request with these headers. */
-export function pageAnswer(page: CachedPage, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer {
-  if (page.location !== undefined) return { status: page.status, headers: { Location: page.location, "Cache-Control": cacheControl.html } };
+/** A page's answer in one variant; every answer but a 304 carries the security headers. */
+function answerOf(page: CachedPage, variant: Variant, securityHeaders: Record<string, string>): Answer {
+  const flat = (status: number, headers: Record<string, string>, body?: Buffer): Answer => {
+    // A 304 carries only what updates the browser's copy (RFC 9110, 15.4.5; Date is Node's), not the CSP again.
+    const all = status === 304 ? headers : { ...securityHeaders, ...headers, "Content-Length": String(body?.byteLength ?? 0) };
+    return { status, headers: Object.entries(all).flat(), ...(body ? { body } : {}) };
+  };
+  if (page.location !== undefined) return flat(page.status, { Location: page.location, "Cache-Control": cacheControl.html });
   const caching: Record<string, string> = page.status === 503 ? { "Retry-After": "30", "Cache-Control": cacheControl.noStore } : { "Cache-Control": cacheControl.html, ETag: page.etag };
-  const headers = { ...caching, Vary: "Accept-Encoding" };
-  if (page.status === 200 && notModified(ifNoneMatch, page.etag)) return { status: 304, headers };
-  const encoding = negotiate(acceptEncoding ?? "", ["br", "gzip"]);
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
-  return { status: page.status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8", ...(encoding ? { "Content-Encoding": encoding } : {}) }, body };
+  if (variant === "304") return flat(304, { ...caching, Vary: "Accept-Encoding" });
+  const encoding: Record<string, string> = variant === "identity" ? {} : { "Content-Encoding": variant };
+  return flat(page.status, { ...caching, Vary: "Accept-Encoding", "Content-Type": "text/html; charset=utf-8", ...encoding }, variant === "identity" ? page.html : page[variant]);
 }
 
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
-  const answer = pageAnswer(page, request.headers["if-none-match"], request.headers["accept-encoding"]);
-  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+export type PageWriter = (req: IncomingMessage, res: ServerResponse, page: CachedPage) => void;
+
+/** Writes a page on the socket (Fastify's page route hands it its raw request and response). */
+export function pageWriter(securityHeaders: Record<string, string>): PageWriter {
+  const built = new WeakMap<CachedPage, Map<Variant, Answer>>();
+  return (req, res, page) => {
+    const variant = page.status === 200 && notModified(req.headers["if-none-match"], page.etag) ? "304" : encodingFor(req.headers["accept-encoding"]);
+    let variants = built.get(page);
+    if (!variants) built.set(page, (variants = new Map<Variant, Answer>()));
+    let answer = variants.get(variant);
+    if (!answer) variants.set(variant, (answer = answerOf(page, variant, securityHeaders)));
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === "HEAD" ? undefined : answer.body);
+  };
 }
 
 /**
  * Answers a GET or HEAD for a page held fresh in the cache straight on the socket, before the
- * framework routes it (Fastify's `serverFactory`): the same answer as `sendPage`, with the
- * security headers, for the cost of a static file. Anything else (a miss, a stale page, a
- * bad Host, another method) returns false and goes through Fastify.
+ * framework routes it (Fastify's `serverFactory`). Anything else (a miss, a stale page, a bad
+ * Host, another method) returns false and goes through Fastify.
  */
-export function answerHeldPage(held: (address: string) => CachedPage | undefined, securityHeaders: Record<string, string>) {
+export function answerHeldPage(held: (address: string) => CachedPage | undefined, write: PageWriter) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.url === undefined || !isValidHost(req.headers.host)) return false;
     const page = held(req.url);
-    if (!page || page.status !== 200) return false;
-    const answer = pageAnswer(page, req.headers["if-none-match"], req.headers["accept-encoding"]);
-    // A 304 carries only what updates the browser's copy (RFC 9110, 15.4.5).
-    res.writeHead(answer.status, answer.status === 304 ? answer.headers : { ...securityHeaders, ...answer.headers, "Content-Length": String(answer.body?.byteLength ?? 0) });
-    res.end(req.method === "HEAD" ? undefined : answer.body);
+    if (page?.status !== 200) return false;
+    write(req, res, page);
     return true;
   };
 }
