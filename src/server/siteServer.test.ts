@@ -59,9 +59,13 @@ describe("a cached page", () => {
     expect((await send(site.url, { path: "/Flaky" })).status).toBe(200);
   });
 
-  it("takes no body and no other method", async () => {
+  it("takes a form's post only (its route action), from the site's own pages, and no other method", async () => {
     const post = await send(site.url, { method: "POST", path: "/Home", headers: { "Content-Type": "text/plain" }, body: "" });
-    expect([post.status, post.headers.allow]).toEqual([405, "GET, HEAD"]);
+    expect(post.status).toBe(415);
+    const crossSite = await send(site.url, { method: "POST", path: "/Home", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" }, body: "name=x" });
+    expect(crossSite.status).toBe(403);
+    const put = await send(site.url, { method: "PUT", path: "/Home" });
+    expect([put.status, put.headers.allow]).toEqual([405, "GET, HEAD, POST"]);
   });
 });
 
