@@ -15,22 +15,13 @@ import { ownPaper, pdfFileName } from "../blocks/thought-paper-download/paper.ts
 import type { ContentClient } from "../content/client.ts";
 import { addressSaysPresentation } from "../forms/contactMode.ts";
 import { handleFormPost, type FormKind, type SubmitLead } from "../forms/formPost.ts";
-import { postedFormField, type PostedForm } from "../forms/postedForm.tsx";
+import { postedFormField, type PaperDownload, type PostedForm } from "../forms/postedForm.tsx";
 import { checkSlotOptions } from "../runtime/block.tsx";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadPageData, type PageData } from "../runtime/pageData.ts";
 import type { RouteConfig } from "../runtime/routeTable.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
 import { toPlainText } from "../ui/text.ts";
-
-/** An accepted thought paper: what the server answers with, the PDF (see src/ssr/entry-server.tsx). */
-export interface PaperDownload {
-  download: { documentPath: string; fileName: string };
-}
-
-export function isPaperDownload(value: unknown): value is PaperDownload {
-  return typeof value === "object" && value !== null && "download" in value;
-}
 
 /** A lead handed on through the content client: the same calls, and so the same handler, as the code's submit. */
 export function submitThrough(client: ContentClient): SubmitLead {

@@ -23,6 +23,15 @@ export function isPostedForm(value: unknown): value is PostedForm {
   return typeof value === "object" && value !== null && "form" in value && "values" in value && "errors" in value;
 }
 
+/** An accepted thought paper posted without the code: the server answers with its PDF (src/ssr/entry-server.tsx). */
+export interface PaperDownload {
+  download: { documentPath: string; fileName: string };
+}
+
+export function isPaperDownload(value: unknown): value is PaperDownload {
+  return typeof value === "object" && value !== null && "download" in value;
+}
+
 export const PostedFormContext = createContext<PostedForm | null>(null);
 
 /** The posted answer meant for this form, if any. */
