@@ -32,7 +32,7 @@ function readHydrationData(): HydrationData | null {
 await nextTask();
 const hydration = readHydrationData();
 const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: hydration?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
-const router = createBrowserRouter(siteRoutes(runtime), hydration ? { hydrationData: { loaderData: hydration.loaderData } } : {});
+const router = createBrowserRouter(siteRoutes(runtime), hydration ? { hydrationData: { loaderData: hydration.loaderData, ...(hydration.actionData ? { actionData: hydration.actionData } : {}) } } : {});
 
 const app = (
   <StrictMode>

@@ -1,5 +1,6 @@
-import { useLoaderData, useLocation, useRevalidator, useRouteError } from "react-router-dom";
+import { useActionData, useLoaderData, useLocation, useRevalidator, useRouteError } from "react-router-dom";
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
+import { isPostedForm, PostedFormContext } from "../forms/postedForm.tsx";
 import { loadFailure, type PageData } from "../runtime/pageData.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import type { RouteConfig } from "../runtime/routeTable.ts";
@@ -11,6 +12,8 @@ import { useAncestorPage } from "./useAncestorPage.ts";
 /** The resolved page its route's loader returned, on screen. */
 function PageView({ path }: { path: string }) {
   const loaded = useLoaderData<PageData>();
+  // A form the browser posted itself, answered by the route's action (./formAction.ts): its messages and values.
+  const actionData: unknown = useActionData();
   const revalidator = useRevalidator();
   if (revalidator.state === "loading") return <LoadingScreen />;
   switch (loaded.status) {
@@ -22,7 +25,9 @@ function PageView({ path }: { path: string }) {
       return (
         <>
           <PageHead page={loaded.page} path={path} />
-          <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} />
+          <PostedFormContext value={isPostedForm(actionData) ? actionData : null}>
+            <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} />
+          </PostedFormContext>
           <PageEffects page={loaded.page} settings={loaded.layout.settings} />
           <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />
         </>

@@ -14,6 +14,8 @@ import { layoutSource } from "./layoutSource.ts";
 export interface RuntimeHost {
   /** Content calls go through it (on the server: its cache in front of the content service). */
   fetch?: typeof fetch;
+  /** On the server: the lead calls of a posted form (and its PDF), to the handler of the browser's /api calls (Runtime.leadClient). */
+  leadFetch?: typeof fetch | undefined;
   /** The content service's address; empty: the site's own origin. */
   contentApiBase: string;
   siteUrl: string;
@@ -24,6 +26,7 @@ export interface RuntimeHost {
 export function createRuntime(host: RuntimeHost): Runtime {
   return {
     client: createContentClient({ base: host.contentApiBase, timeoutMs: config.requestTimeoutMs, ...(host.fetch ? { fetch: host.fetch } : {}) }),
+    ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, timeoutMs: config.requestTimeoutMs, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
     layouts: layoutSource,

@@ -4,9 +4,10 @@
  * (createBrowserRouter) and the tests (createMemoryRouter). A content route's loader returns its
  * resolved page (src/runtime/pageData.ts) and decides its status: 404 for a page the service
  * does not have, a 302 to `/` when the route's `missing` rule says "home", 503 when the service
- * failed. A route that takes form posts adds `action` beside `loader`.
+ * failed. Every content route takes the posts of the forms its page shows (./formAction.ts,
+ * loaded only when a form is posted to the router).
  */
-import { data, redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from "react-router-dom";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from "react-router-dom";
 import { LoadingScreen } from "../chrome/screens.tsx";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadPageData } from "../runtime/pageData.ts";
@@ -42,6 +43,14 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
   };
 }
 
+/** A form posted to the page: its lead goes out through `runtime.leadClient` (the server's own /api handler), else the page's client. */
+function formAction(runtime: Runtime, route: RouteConfig) {
+  return async (args: ActionFunctionArgs) => {
+    const { pageAction } = await import("./formAction.ts");
+    return pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);
+  };
+}
+
 /**
  * A list view's search, sort, filter and page live in the query string and are the list block's
  * business: a new query on the same page keeps the page (the block asks for its list itself).
@@ -63,6 +72,7 @@ export function siteRoutes(runtime: Runtime): RouteObject[] {
       path,
       handle,
       loader: pageLoader(runtime, handle.route),
+      action: formAction(runtime, handle.route),
       shouldRevalidate,
       element: <PageRoute route={handle.route} />,
       hydrateFallbackElement: <LoadingScreen />,

@@ -13,8 +13,7 @@
  * "Please confirm that you are not a robot".
  */
 import type { FormResult } from "../content/client.ts";
-import { contactFieldNames } from "../content/contract.ts";
-import { contactSchema, fieldErrors, thoughtPaperFieldNames, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "./validation.ts";
+import { contactRules, contactSchema, fieldErrors, thoughtPaperRules, thoughtPaperSchema, type ContactFields, type FormRules, type ThoughtPaperFields } from "./validation.ts";
 
 export type FormKind = "contact" | "thoughtPaper";
 
@@ -51,13 +50,16 @@ export type FormPostResult =
   /** Valid, but the lead could not be handed on: the form again, as typed (SPEC 8: the reason decides any message). */
   | { kind: "unsent"; reason: Exclude<FormResult, { ok: true }>["reason"]; values: PostedValues };
 
-const fieldsOf: Record<FormKind, readonly string[]> = { contact: contactFieldNames, thoughtPaper: thoughtPaperFieldNames };
-
-/** The posted text of each of the form's fields ("" for a missing field or a file). */
-function read(kind: FormKind, data: FormData): Record<string, string> {
-  return Object.fromEntries(fieldsOf[kind].map((name) => {
+/**
+ * The posted text of each of the form's fields ("" for a missing field or a file), as typing
+ * would have left it with the code (SPEC 5.1: the phone number stripped, the name's spaces
+ * collapsed), so a post without the code is judged exactly as the code path's.
+ */
+function read<F extends string>(rules: FormRules<F>, data: FormData): Record<string, string> {
+  return Object.fromEntries(rules.fields.map((name) => {
     const value = data.get(name);
-    return [name, typeof value === "string" ? value : ""];
+    const text = typeof value === "string" ? value : "";
+    return [name, rules.asTyped[name]?.(text) ?? text];
   }));
 }
 
@@ -67,7 +69,7 @@ function typedBack(values: Record<string, string>): PostedValues {
 }
 
 export async function handleFormPost(kind: FormKind, data: FormData, context: FormPostContext): Promise<FormPostResult> {
-  const values = read(kind, data);
+  const values = kind === "contact" ? read(contactRules(context), data) : read(thoughtPaperRules, data);
   if (kind === "contact") {
     const parsed = contactSchema({ presentation: context.presentation }).safeParse(values);
     if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error), values: typedBack(values) };

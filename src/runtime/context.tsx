@@ -13,6 +13,11 @@ import type { SiteStores } from "./stores.ts";
 
 export interface Runtime {
   client: ContentClient;
+  /**
+   * On the server: the lead calls (and a thought paper's PDF) of a form posted to a page, to the
+   * same handler the browser's own /api calls reach, in process and never cached. Else `client`.
+   */
+  leadClient?: ContentClient | undefined;
   /** The blocks, each loaded on first use (createLazyBlocks). */
   blocks: LazyBlocks;
   /** The layout a page of this name uses, resolved (its own, else the default one). */

@@ -13,6 +13,8 @@ export const HydrationDataSchema = z.object({
   siteUrl: z.string(),
   /** By route id: what each matched route's loader returned (written by our own server from the same types). */
   loaderData: z.record(z.string(), z.unknown()),
+  /** By route id: a posted form's answer (src/app/formAction.ts), when the page answers a post. */
+  actionData: z.optional(z.record(z.string(), z.unknown())),
 });
 export type HydrationData = z.infer<typeof HydrationDataSchema>;
 

@@ -11,9 +11,22 @@ export type RenderedDocument =
   | { kind: "redirect"; status: 301 | 302; location: string }
   | { kind: "page"; status: 200 | 404 | 503; html: string };
 
+/** What a form posted to a page is answered with (src/app/formAction.ts). */
+export type FormPostAnswer =
+  | { kind: "redirect"; status: 303; location: string }
+  | { kind: "page"; status: 200 | 400 | 404 | 503; html: string }
+  /** An accepted thought paper: its PDF, to be saved. */
+  | { kind: "file"; fileName: string; type: string; body: Uint8Array }
+  /** The details were stored but the PDF could not be fetched. */
+  | { kind: "unavailable" }
+  /** The page shows no form of the kind posted (or none at all). */
+  | { kind: "not-allowed" };
+
 export interface DocumentOptions {
   /** Content calls (POST, JSON) go through it. */
   fetch: typeof fetch;
+  /** A posted form's lead calls and its PDF: the handler of the browser's own /api calls, never a cache. Else `fetch`. */
+  leadFetch?: typeof fetch | undefined;
   siteUrl: string;
   template: string;
   manifest: unknown;
@@ -24,6 +37,8 @@ export interface DocumentOptions {
 export interface RenderModule {
   /** The page a request asks for (its method, address, headers and body: a route may take form posts). */
   renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument>;
+  /** A form the browser posted to a page (the route's action). */
+  answerFormPost(request: Request, options: DocumentOptions): Promise<FormPostAnswer>;
   /** Every address a crawler should find: fixed routes, menu links, list items' detail pages (with their content's date). */
   listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<(string | SiteAddress)[]>;
   sitemapFiles(addresses: readonly (string | SiteAddress)[], siteUrl: string): Map<string, string>;

@@ -67,9 +67,17 @@ describe("a cached page", () => {
     expect((await send(site.url, { path: "/Flaky" })).status).toBe(200);
   });
 
-  it("takes no body and no other method", async () => {
+  it("takes a form's post only (its route action), from the site's own pages, and no other method", async () => {
     const post = await send(site.url, { method: "POST", path: "/Home", headers: { "Content-Type": "text/plain" }, body: "" });
-    expect([post.status, post.headers.allow]).toEqual([405, "GET, HEAD"]);
+    expect(post.status).toBe(415);
+    const crossSite = await send(site.url, { method: "POST", path: "/Home", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" }, body: "name=x" });
+    expect(crossSite.status).toBe(403);
+    // Page posts share the lead calls' per-client budget (LEADS_PER_MINUTE, 10): the 11th is refused.
+    const more: number[] = [];
+    for (let i = 0; i < 9; i += 1) more.push((await send(site.url, { method: "POST", path: "/Home", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" }, body: "name=x" })).status);
+    expect(more.slice(-2)).toEqual([403, 429]);
+    const put = await send(site.url, { method: "PUT", path: "/Home" });
+    expect([put.status, put.headers.allow]).toEqual([405, "GET, HEAD, POST"]);
   });
 });
 

@@ -13,7 +13,8 @@ import { relative, resolve } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
-import { withRawBodies } from "./http/fetchHandler.ts";
+import { withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
+import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
@@ -45,9 +46,19 @@ const seconds = (raw: string | undefined, fallback: number) => {
   return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n >= 0 ? n * 1000 : fallback;
 };
 
+const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
-  return build.render(new Request(new URL(address, siteUrl)), { fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+  return build.render(new Request(new URL(address, siteUrl)), documentOptions(build, fetch, siteUrl));
+}
+
+/** Calls to `api` in process, as if `clientAddress` had made them to the server: a posted form's lead takes the browser's own way. */
+function inProcess(api: FetchHandler, siteUrl: string, clientAddress: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    const address = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    return (await api(new Request(new URL(address, siteUrl), init), { clientAddress })) ?? new Response(null, { status: 404 });
+  };
 }
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
@@ -110,7 +121,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
   const outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs);
   const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
-  mountContentApi(app, embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward);
+  const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
+  mountContentApi(app, api);
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
 
@@ -161,8 +173,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     reply.hijack();
     writePage(request.raw, reply.raw, page);
   });
-  // Pages take no body: anything announcing one is refused (413) before it is read, anything else 405.
-  withRawBodies(app, (scope) => scope.route({ method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD").send() }));
+  // A form posted to a page (issue 20): the route's action, its lead through `api` in process, as the browser's own lead call.
+  mountFormPosts(app, {
+    siteOrigin: new URL(siteUrl).origin,
+    answer: (request, clientAddress) => build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: inProcess(api, siteUrl, clientAddress) }),
+  });
 
   const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port ?? 0, host });

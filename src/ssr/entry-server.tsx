@@ -24,7 +24,8 @@ import type { HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
-import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
+import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
+import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
 import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
@@ -52,20 +53,31 @@ function structuredDataHtml(page: { page: Page; slots: readonly RenderSlot[] } |
   return graph ? `\n    <script type="application/ld+json">${jsonLdText(graph)}</script>` : "";
 }
 
-/** The page `request` asks for as a whole HTML document (see ./document.ts), or the redirect it answers with. */
-export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
-  const runtime = createRuntime({ fetch: options.fetch, contentApiBase: "", siteUrl: options.siteUrl, mode: "server" });
+/** A request through the router: its loaders, and for a post its action (src/app/formAction.ts), run once. */
+async function routed(request: Request, options: DocumentOptions) {
+  const runtime = createRuntime({ fetch: options.fetch, leadFetch: options.leadFetch, contentApiBase: "", siteUrl: options.siteUrl, mode: "server" });
   const handler = createStaticHandler(siteRoutes(runtime));
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    const location = context.headers.get("Location");
-    if (!isRedirect(context.status) || location === null) throw new Error(`${request.url}: the router answered ${context.status}`);
-    return { kind: "redirect", status: context.status === 301 ? 301 : 302, location };
-  }
+  return { runtime, handler, context: await handler.query(request) };
+}
+
+type Routed = Awaited<ReturnType<typeof routed>>;
+type RoutedPage = Routed & { context: Exclude<Routed["context"], Response> };
+
+/** The resolved page of the matched route, if it is a content route that loaded. */
+function leafPage(context: RoutedPage["context"]) {
   const leaf = context.matches.at(-1)?.route.id;
   const leafData: unknown = leaf === undefined ? undefined : context.loaderData[leaf];
-  const page = isPageData(leafData) ? leafData : undefined;
-  const status = context.statusCode === 404 || context.statusCode === 503 ? context.statusCode : context.errors ? 503 : 200;
+  return { leaf, page: isPageData(leafData) ? leafData : undefined };
+}
+
+/** The page's status as its loader decided: 404, 503 (the service failed), else 200. */
+function pageStatus(context: RoutedPage["context"]): 200 | 404 | 503 {
+  return context.statusCode === 404 || context.statusCode === 503 ? context.statusCode : context.errors ? 503 : 200;
+}
+
+/** The routed page as a whole HTML document; `retryScreen`: the 503 screen, not hydrated (the browser starts over). */
+async function documentHtml(request: Request, options: DocumentOptions, { runtime, handler, context }: RoutedPage, retryScreen: boolean, notFound: boolean): Promise<string> {
+  const { page } = leafPage(context);
   const html = await renderToString(
     <StrictMode>
       <RuntimeProvider runtime={runtime}>
@@ -88,17 +100,60 @@ export async function renderDocument(request: Request, options: DocumentOptions)
   );
   const template = inlineEntryStyles(options.template, options.readStyle);
   const url = new URL(request.url);
-  const data: HydrationData = { siteUrl: options.siteUrl, loaderData: context.loaderData };
-  // The retry screen (503) is not hydrated: the browser starts over at once, with index.html's own loading.
-  const document = composeDocument(status === 503 ? template : deferHydration(template, manifest, assets.scripts), {
-    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, status === 404 ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
+  // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
+  const data: HydrationData = { siteUrl: options.siteUrl, loaderData: context.loaderData, ...(context.actionData ? { actionData: context.actionData } : {}) };
+  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts), {
+    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,
-    data: status === 503 ? null : data,
+    data: retryScreen ? null : data,
   });
-  return { kind: "page", status, html: document };
 }
 
+/** The page `request` asks for as a whole HTML document, or the redirect it answers with. */
+export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
+  const routedPage = await routed(request, options);
+  const { context } = routedPage;
+  if (context instanceof Response) {
+    const location = context.headers.get("Location");
+    if (!isRedirect(context.status) || location === null) throw new Error(`${request.url}: the router answered ${context.status}`);
+    return { kind: "redirect", status: context.status === 301 ? 301 : 302, location };
+  }
+  const status = pageStatus(context);
+  return { kind: "page", status, html: await documentHtml(request, options, { ...routedPage, context }, status === 503, status === 404) };
+}
+
+/**
+ * A form the browser posted to a page itself (issue 20), through the route's action: the
+ * thank-you redirect (303), a thought paper's PDF, the page with the form's answer (400 with
+ * SPEC 5's messages, 503 when the lead could not be handed on), or 405 for a page with no such form.
+ */
+export async function answerFormPost(request: Request, options: DocumentOptions): Promise<FormPostAnswer> {
+  const routedPage = await routed(request, options);
+  const { context, runtime } = routedPage;
+  if (context instanceof Response) {
+    const location = context.headers.get("Location");
+    if (context.status !== 303 || location === null) throw new Error(`${request.url}: the router answered a post with ${context.status}`);
+    return { kind: "redirect", status: 303, location };
+  }
+  if (context.statusCode === 405) return { kind: "not-allowed" };
+  const { leaf } = leafPage(context);
+  const answer: unknown = leaf === undefined ? undefined : context.actionData?.[leaf];
+  if (isPaperDownload(answer)) {
+    // The details are stored; the PDF comes through the same handler as the browser's own download call.
+    try {
+      const pdf = await (runtime.leadClient ?? runtime.client).downloadThoughtPaperPdf(answer.download.documentPath);
+      return { kind: "file", fileName: answer.download.fileName, type: "application/pdf", body: new Uint8Array(await pdf.arrayBuffer()) };
+    } catch (error) {
+      console.warn("thought paper download failed after its details were saved:", error);
+      return { kind: "unavailable" };
+    }
+  }
+  const posted = isPostedForm(answer);
+  const status = posted ? (context.statusCode === 400 ? 400 : 503) : pageStatus(context);
+  // A form's answer is the page hydrated as usual, whatever its status.
+  return { kind: "page", status, html: await documentHtml(request, options, { ...routedPage, context }, !posted && status === 503, status === 404) };
+}
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
 export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<SiteAddress[]> {
   return siteAddresses(createContentClient({ base: "", timeoutMs: config.requestTimeoutMs, fetch: options.fetch }), options.siteUrl);
@@ -106,4 +161,4 @@ export function listAddresses(options: { fetch: typeof fetch; siteUrl: string })
 
 export { robotsTxt, sitemapFiles };
 
-export const renderModule = { renderDocument, listAddresses, sitemapFiles, robotsTxt } satisfies RenderModule;
+export const renderModule = { renderDocument, answerFormPost, listAddresses, sitemapFiles, robotsTxt } satisfies RenderModule;

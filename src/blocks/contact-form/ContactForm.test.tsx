@@ -77,7 +77,7 @@ describe("contact form: captions (SPEC 2.7)", () => {
   it("shows the built-in captions, in SPEC order: fields, captcha, submit", async () => {
     const { container } = await renderForm();
     expect(screen.getByRole("heading", { level: 2, name: "Contact Us" })).toBeInTheDocument();
-    const controls = [...container.querySelectorAll("input, textarea, button")].map((element) => element.getAttribute("aria-label") ?? document.querySelector(`label[for="${element.id}"]`)?.textContent ?? element.textContent);
+    const controls = [...container.querySelectorAll("input:not([type=hidden]), textarea, button")].map((element) => element.getAttribute("aria-label") ?? document.querySelector(`label[for="${element.id}"]`)?.textContent ?? element.textContent);
     expect(controls).toEqual(["Name", "Organization", "Email Address", "Phone Number", "Tell us about your request...", "I'm not a robot", "Submit"]);
   });
 

@@ -5,7 +5,7 @@ import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
 import { addressSaysPresentation } from "../../forms/contactMode.ts";
-import { usePostedForm } from "../../forms/postedForm.tsx";
+import { postedFormField, usePostedForm } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
 import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
@@ -63,10 +63,11 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
   const { captchaShown, presentation } = useCaptchaStage(addressSaysPresentation(search));
   const rules = useMemo(() => contactRules({ presentation }), [presentation]);
   const captcha = useRef<CaptchaHandle>(null);
-  const form = useRulesForm(rules, { token: () => captcha.current?.focus() }, usePostedForm("contact"));
+  const posted = usePostedForm("contact");
+  const form = useRulesForm(rules, { token: () => captcha.current?.focus() }, posted);
   const overlay = usePreloadOverlay(contactTiming.overlayFadeMs);
-  /** The service was busy or asked to slow down: the one failure worth a message, since sending again helps. */
-  const [busy, setBusy] = useState(false);
+  /** The service was busy or asked to slow down: the one failure worth a message, since sending again helps (a post without the code too). */
+  const [busy, setBusy] = useState(posted?.unsent === "busy");
 
   usePolledToken(captcha, {
     active: captchaShown,
@@ -115,6 +116,7 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
         aria-busy={form.sending}
         onSubmit={(event) => form.submit(event, send, readCaptcha)}
       >
+        <input type="hidden" name={postedFormField} value="contact" />
         <TextField {...field("name")} autoComplete="name" />
         <TextField {...field("Organisation")} autoComplete="organization" />
         <TextField {...field("email")} type="email" autoComplete="email" />

@@ -8,7 +8,7 @@ import type { FormResult } from "../../content/client.ts";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
-import { usePostedForm } from "../../forms/postedForm.tsx";
+import { postedFormField, usePostedForm } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
 import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
@@ -37,10 +37,13 @@ export const downloadMessages = {
   busy: tryAgainMessage,
 } as const;
 
-function failureMessage(result: Exclude<FormResult, { ok: true }>): string {
-  if (result.reason === "invalid") return `${downloadMessages.invalid} ${Object.values(result.errors).join(" ")}`;
-  if (result.reason === "busy") return downloadMessages.busy;
-  return result.reason === "rejected" ? downloadMessages.declined : downloadMessages.failed;
+type Failure = Exclude<FormResult, { ok: true }>;
+
+/** What each failure says (a post without the code too); field errors are listed after "invalid"'s words. */
+const failureMessages: Record<Failure["reason"], string> = { invalid: downloadMessages.invalid, busy: downloadMessages.busy, rejected: downloadMessages.declined, failed: downloadMessages.failed };
+
+function failureMessage(result: Failure): string {
+  return result.reason === "invalid" ? `${downloadMessages.invalid} ${Object.values(result.errors).join(" ")}` : failureMessages[result.reason];
 }
 
 interface DownloadFormProps {
@@ -59,9 +62,11 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
   const { client } = useRuntime();
   const navigate = useNavigate();
   const captcha = useRef<CaptchaHandle>(null);
-  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, usePostedForm("thoughtPaper"));
+  const posted = usePostedForm("thoughtPaper");
+  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, posted);
   const { pathname } = useLocation();
-  const [failure, setFailure] = useState<string | null>(null);
+  // Posted without the code and not handed on: the message the code path would show.
+  const [failure, setFailure] = useState<string | null>(posted?.unsent ? failureMessages[posted.unsent] : null);
   /** SaveUserInfo succeeded but the PDF did not come: only the download is tried again. */
   const [savedWithoutPdf, setSavedWithoutPdf] = useState(false);
   const [fetchingPdf, setFetchingPdf] = useState(false);
@@ -123,6 +128,7 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
         event.preventDefault();
         void downloadAgain();
       }}>
+      <input type="hidden" name={postedFormField} value="thoughtPaper" />
       <TextField {...field("name")} autoComplete="name" />
       <TextField {...field("Organisation")} autoComplete="organization" />
       <TextField {...field("email")} type="email" autoComplete="email" />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router-dom";
+import { usePostedForm } from "../../forms/postedForm.tsx";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
@@ -13,13 +14,23 @@ import "./thought-paper-download.css";
 const loadForm = () => import("./DownloadForm.tsx");
 const DownloadForm = lazy(() => loadForm().then((m) => ({ default: m.DownloadForm })));
 
+/** The query that asks for the form in the page (the download button's name, without the code). */
+const downloadParam = "download";
+const formAnchor = "tp-download-form";
+
 /**
  * The thought paper of a detail page with its download button (SPEC 2.9, 4). The button's
  * value is the paper's documentPath; a click opens the form in a modal dialog, whose code
  * starts loading as soon as the visitor points at or focuses the button.
+ *
+ * Without the code (issue 20) the button submits its little GET form: the page comes back with
+ * `?download` and the form shown in place (likewise when the server answers a posted form with
+ * its messages), posting to the page's action (src/app/formAction.ts), which answers the PDF.
  */
 export function ThoughtPaperDownload({ items, options, title, slotId }: BlockProps<ThoughtPaperDownloadOptions>) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const posted = usePostedForm("thoughtPaper");
+  const inPlace = new URLSearchParams(search).has(downloadParam) || posted !== null;
   const headingId = useId();
   const [documentPath, setDocumentPath] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -29,6 +40,7 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
   const path = paper.documentPath?.trim() ?? "";
 
   const open = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
     opener.current = event.currentTarget;
     setDocumentPath(event.currentTarget.value);
   };
@@ -41,15 +53,27 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
         <div className="tp-download__text">
           <p className="tp-download__name">{name}</p>
           <SafeHtml className="tp-download__summary" html={paper.shortDesc} />
-          {path ? (
-            <button type="button" className="button" value={path} onClick={open} onPointerEnter={preload} onFocus={preload}>
-              {options.buttonLabel}
-            </button>
+          {path && inPlace ? null : path ? (
+            <form method="get" action={`${pathname}#${formAnchor}`}>
+              <button type="submit" className="button" name={downloadParam} value={path} onClick={open} onPointerEnter={preload} onFocus={preload}>
+                {options.buttonLabel}
+              </button>
+            </form>
           ) : (
             <p className="tp-download__unavailable">The PDF of this paper is not available yet.</p>
           )}
         </div>
       </div>
+      {path && inPlace && (
+        <section className="tp-download__form" id={formAnchor} aria-labelledby={headingId}>
+          <h2 id={headingId} className="tp-dialog__title">
+            Download the thought paper
+          </h2>
+          <Suspense fallback={<p role="status">Loading the form...</p>}>
+            <DownloadForm paperName={name} documentPath={path} successPath={options.successPath} />
+          </Suspense>
+        </section>
+      )}
       {documentPath !== null && (
         <Dialog labelledBy={headingId} onClose={() => setDocumentPath(null)} returnFocus={() => opener.current} className="tp-dialog">
           <h2 id={headingId} className="tp-dialog__title">

@@ -1,0 +1,104 @@
+/**
+ * Forms the browser posts to a page itself (issue 20: the contact and thought-paper forms work
+ * before their code arrives, or without it). A post to any page address goes to the page's
+ * route action through the render module (`answerFormPost`); its lead is counted by the lead
+ * rate limit like the browser's own lead calls. What it is answered with: see
+ * docs/first-paint.md ("Forms without the code").
+ *
+ * Posts come only from the site's own pages: a browser's post from another site (its
+ * `Sec-Fetch-Site`, else its `Origin`) is refused with 403 before the body is looked at, so no
+ * other page can make a visitor's browser send a lead (login-less CSRF).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FormPostAnswer } from "../renderModule.ts";
+import { bodyLimits } from "./bodyLimits.ts";
+import { cacheControl } from "./cachePolicy.ts";
+import { withRawBodies } from "./fetchHandler.ts";
+
+/** The body types an HTML form posts. */
+const formBodyTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** A form body is as small as a lead call's (same cap). */
+export const formPostBodyLimit = bodyLimits["/api/contactus/create"] ?? 256 * 1024;
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * Whether a post comes from the site's own pages. Browsers send `Sec-Fetch-Site` (it must say
+ * same-origin) and, on every post, `Origin` (it must be this server's host as the browser
+ * reached it, or SITE_URL's origin). A client sending neither (curl, a monitor) is no browser
+ * carrying a visitor's identity, and is let through to the same rules and rate limit.
+ */
+export function sameSitePost(request: FastifyRequest, siteOrigin: string): boolean {
+  const fetchSite = header(request, "sec-fetch-site");
+  if (fetchSite !== undefined) return fetchSite === "same-origin";
+  const origin = header(request, "origin");
+  if (origin === undefined) return true;
+  if (origin === siteOrigin) return true;
+  try {
+    return new URL(origin).host === header(request, "host");
+  } catch {
+    // "null" (a sandboxed frame, a file) or anything else no page of the site sends.
+    return false;
+  }
+}
+
+/** RFC 6266: a plain ASCII name for old clients, the exact one in UTF-8 for the rest. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {
+  reply.header("Cache-Control", cacheControl.noStore);
+  switch (answer.kind) {
+    case "redirect":
+      return reply.code(answer.status).header("Location", answer.location).send();
+    case "page":
+      if (answer.status === 503) reply.header("Retry-After", "30");
+      return reply.code(answer.status).type("text/html; charset=utf-8").send(answer.html);
+    case "file":
+      return reply.code(200).type(answer.type).header("Content-Disposition", attachment(answer.fileName)).send(Buffer.from(answer.body));
+    case "unavailable":
+      return reply
+        .code(503)
+        .header("Retry-After", "30")
+        .type("text/plain; charset=utf-8")
+        .send("Your details are saved. The thought paper could not be fetched just now: please go back and try the download again in a moment.");
+    case "not-allowed":
+      return reply.code(405).header("Allow", "GET, HEAD").send();
+  }
+}
+
+export interface FormPostOptions {
+  /** SITE_URL's origin: posts from it are the site's own. */
+  siteOrigin: string;
+  /** The route's action: the request as posted (its address on the site), and who sent it. */
+  answer: (request: Request, clientAddress: string) => Promise<FormPostAnswer>;
+}
+
+/** POST to any page address: the page's form action; other methods that carry a body: 405. */
+export function mountFormPosts(app: FastifyInstance, { siteOrigin, answer }: FormPostOptions): void {
+  withRawBodies(app, (scope) => {
+    scope.route({
+      method: "POST",
+      url: "/*",
+      bodyLimit: formPostBodyLimit,
+      // The lead rate limit (src/server/node.ts): one count per client with the browser's own lead calls.
+      config: { rateLimit: {} },
+      handler: async (request, reply) => {
+        if (!sameSitePost(request, siteOrigin)) return reply.code(403).header("Cache-Control", cacheControl.noStore).send({ error: "forms are posted from the site's own pages" });
+        const type = (header(request, "content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+        if (!formBodyTypes.has(type)) return reply.code(415).header("Cache-Control", cacheControl.noStore).send({ error: "a form posts application/x-www-form-urlencoded or multipart/form-data" });
+        const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
+        const posted = new Request(new URL(request.url, siteOrigin), { method: "POST", headers: { "Content-Type": header(request, "content-type") ?? type }, body });
+        return send(reply, await answer(posted, request.ip));
+      },
+    });
+    // Pages take no other body: anything announcing one is refused (413) before it is read, anything else 405.
+    scope.route({ method: ["PUT", "PATCH", "DELETE", "OPTIONS"], url: "/*", bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", "GET, HEAD, POST").send() });
+  });
+}
