@@ -13,6 +13,7 @@ import { settled } from "./runtime/settled.ts";
 import { pageSlots } from "./runtime/slots.ts";
 import { createSiteStores } from "./runtime/stores.ts";
 import { loadPage } from "./runtime/usePageLoad.ts";
+import { serveMediaThroughSite } from "./ui/media.ts";
 import "./styles/global.css";
 
 const root = document.getElementById("root");
@@ -34,6 +35,8 @@ function readPrerendered(): PrerenderedData | null {
 // Reading the page's data (a zod parse) in a task of its own, apart from evaluating the app's modules.
 await nextTask();
 const prerendered = readPrerendered();
+// A page the server made loads content media through the site's /_media/, as the server rendered them (src/ui/media.ts).
+if (prerendered) serveMediaThroughSite();
 const runtime: Runtime = {
   client: createContentClient({
     base: config.contentApiBase,

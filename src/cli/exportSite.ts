@@ -3,7 +3,8 @@
  * dist/<path>/index.html, plus dist/sitemap.xml and dist/robots.txt, read from the content
  * service at CONTENT_API_BASE (empty: the embedded fixture service). Atomic: pages are written
  * into a copy of dist/ that replaces it only when every address rendered; a failed export
- * leaves dist/ as it was and says which addresses failed and why.
+ * leaves dist/ as it was and says which addresses failed and why. The content media the pages
+ * use are copied in under dist/_media/ (docs/media.md).
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
@@ -12,6 +13,8 @@ import { createContentCache } from "../server/contentCache.ts";
 import { serviceFromEnv } from "../server/node.ts";
 import { loadSiteBuild } from "../server/renderModule.ts";
 import { contentUpstream } from "../server/upstream.ts";
+import { mediaInContent, mediaInPage, writeMedia } from "../server/media/exportMedia.ts";
+import { mediaHandlerFromEnv } from "../server/media/mediaFromEnv.ts";
 
 export interface ExportOptions {
   distDir: string;
@@ -43,11 +46,21 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
   // One call per answer for the whole export: menus and resources are read once, not per page.
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, 20_000), freshMs: Number.POSITIVE_INFINITY, staleMs: 0 });
   const report: ExportReport = { written: [], skipped: [], failed: [] };
+  // Every content answer and page names the media it uses; the lists are read whole, so a list page the browser pages through finds its pictures too.
+  const mediaAddresses = new Set<string>();
+  const noteMedia = (found: Set<string>) => {
+    for (const address of found) mediaAddresses.add(address);
+  };
+  const noting: typeof fetch = async (input, init) => {
+    const response = await cache.fetch(input, init);
+    if (response.ok) noteMedia(mediaInContent(await response.clone().text()));
+    return response;
+  };
   const staging = resolve(`${distDir}.export-${process.pid}`);
   try {
     let addresses: string[];
     try {
-      addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
+      addresses = await build.module.listAddresses({ fetch: noting, siteUrl });
     } catch (error) {
       report.failed.push({ address: "(the list of addresses)", why: error instanceof Error ? error.message : String(error) });
       return report;
@@ -64,13 +77,14 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(address, { fetch: cache.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+        const result = await build.render(address, { fetch: noting, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });
         else {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, result.html);
+          noteMedia(mediaInPage(result.html));
           // Compressed copies beside it, as the build writes for its assets: hosts that serve them need not compress.
           writeFileSync(`${file}.br`, brotliCompressSync(result.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${file}.gz`, gzipSync(result.html, { level: 9 }));
@@ -92,6 +106,14 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     };
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     if (report.failed.length > 0) return report;
+
+    const media = await writeMedia(staging, mediaAddresses, mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null }));
+    for (const { address, why } of media.failed) {
+      // A picture the content names but its service does not have is the content's own broken link; anything else stops the export.
+      (why.startsWith("404") ? report.skipped : report.failed).push({ address, why });
+    }
+    if (report.failed.length > 0) return report;
+    log(`export: ${String(media.written)} media files`);
 
     const written = [...report.written].sort();
     for (const [name, content] of build.module.sitemapFiles(written, siteUrl)) writeFileSync(join(staging, name), content);

@@ -292,9 +292,11 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   // No CORS headers: the site calls its service on its own origin, and no other site may post leads.
   return async (request, context = {}) => {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/media/")) {
+    // Media addresses are files of this origin (CONTENT-API 1): pictures and captions, and the thought papers' PDFs.
+    const files = /^\/(media|documents)\/(.*)$/.exec(pathname);
+    if (files) {
       if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405 });
-      return serveFile("media", pathname.slice("/media/".length), false);
+      return serveFile(files[1] ?? "media", files[2] ?? "", false);
     }
     if (!pathname.startsWith("/api/")) return null;
     const route = pathname.toLowerCase();

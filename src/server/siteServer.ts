@@ -17,6 +17,8 @@ import { securityOptionsFromEnv, siteGuard } from "./http/siteGuard.ts";
 import { serviceFromEnv, toMiddleware } from "./node.ts";
 import { createPageCache } from "./pageCache.ts";
 import { loadSiteBuild, type RenderedDocument } from "./renderModule.ts";
+import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
+import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
 import { contentUpstream } from "./upstream.ts";
 
 export interface SiteServer {
@@ -54,6 +56,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs: contentFreshMs, staleMs: contentStaleMs });
 
   const api = embedded ? toMiddleware(embedded.service) : forwardTo(base, { timeoutMs: upstreamTimeoutMs, maxBodyBytes: bodyLimitFor });
+  // Content media under /_media/, fetched from the content service's origin (docs/media.md).
+  const media = toMiddleware(mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null }));
   const guard = siteGuard(securityOptionsFromEnv(env));
   const files = sirv(distDir, {
     etag: true,
@@ -141,6 +145,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     }
     // The server's own code and the build manifest are not the public's.
     const serveFile = pathname.startsWith("/server/") || pathname.startsWith("/.vite/") ? (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next() : files;
+    if (pathname.startsWith(`${MEDIA_PREFIX}/`)) {
+      media(req, res, () => res.writeHead(404).end());
+      return;
+    }
     // The embedded fixture service also serves its content's media (/media/*).
     const serveMedia = embedded && pathname.startsWith("/media/") ? api : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
     serveMedia(req, res, () => serveFile(req, res, () => {

@@ -21,6 +21,7 @@ import { pageSlots } from "../runtime/slots.ts";
 import { createSiteStores } from "../runtime/stores.ts";
 import { loadPage } from "../runtime/usePageLoad.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
+import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { composeDocument, deferHydration, pageAssets, headHtml, inlineEntryStyles, type BuildManifest } from "./document.ts";
 import { siteAddresses } from "./siteAddresses.ts";
@@ -29,6 +30,8 @@ import { requestUrl } from "../content/requestUrl.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
+/** Server-made pages load content media through the site's own /_media/ (src/ui/media.ts, docs/media.md). */
+serveMediaThroughSite();
 
 /** A redirect, or a page with its status, head, body HTML and the data the browser hydrates it from. */
 export type RenderResult =

@@ -11,6 +11,8 @@ export interface SecurityHeaderOptions {
   https: boolean;
   /** VITE_CONTENT_API_BASE when the content service is on another origin: the site's calls go there. */
   contentApiBase?: string | undefined;
+  /** MEDIA_ORIGINS: the origins (a CDN) that content's absolute media addresses are on; pictures and videos may load from these alone. */
+  mediaOrigins?: string | undefined;
 }
 
 /** The origin of an absolute service address; nothing for a relative or unreadable one. */
@@ -30,14 +32,15 @@ const recaptchaFrames = ["https://www.google.com/recaptcha/", "https://recaptcha
 /** Powerful features the site never uses, switched off for it and anything it embeds. */
 const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment", "usb", "browsing-topics"];
 
-export function contentSecurityPolicy({ recaptcha, https, contentApiBase }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ recaptcha, https, contentApiBase, mediaOrigins }: SecurityHeaderOptions): string {
+  // Root-relative media come through the site ('self'; docs/media.md), or straight from the service in the single-page build.
+  const media = [...originOf(contentApiBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)];
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...(recaptcha ? recaptchaScripts : [])],
     ["style-src", "'self'", "'unsafe-inline'"],
-    // Content images and videos may live on a CDN (CONTENT-API media addresses are absolute or relative).
-    ["img-src", "'self'", "data:", "blob:", "https:"],
-    ["media-src", "'self'", "blob:", "https:"],
+    ["img-src", "'self'", "data:", "blob:", ...media],
+    ["media-src", "'self'", "blob:", ...media],
     ["font-src", "'self'", "data:"],
     ["connect-src", "'self'", ...originOf(contentApiBase)],
     ["frame-src", "'self'", ...(recaptcha ? recaptchaFrames : [])],

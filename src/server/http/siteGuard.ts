@@ -22,8 +22,9 @@ export function siteGuard(options: SecurityHeaderOptions): RequestGuard {
 
 /**
  * The header options the environment asks for: VITE_RECAPTCHA_SITE_KEY set → reCAPTCHA;
- * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called.
+ * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called;
+ * MEDIA_ORIGINS → media may load from those origins.
  */
 export function securityOptionsFromEnv(env: NodeJS.ProcessEnv): SecurityHeaderOptions {
-  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE };
+  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE, mediaOrigins: env.MEDIA_ORIGINS };
 }
