@@ -7,6 +7,7 @@ import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { createElement } from "react";
 import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
 import { linkedFileUrl, mediaUrl } from "./media.ts";
+import { isSitePath } from "./url.ts";
 
 /** The attributes of content HTML that name a media file (a link's only when it names a file). */
 const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["src"], VIDEO: ["src", "poster"], AUDIO: ["src"], SOURCE: ["src"], TRACK: ["src"], A: ["href"] };
@@ -24,8 +25,9 @@ function purifier(): Purifier {
       }
       // Files the content links or embeds load from where the page loads its media (./media.ts).
       for (const name of mediaAttributes[node.nodeName] ?? []) {
-        const value = node.getAttribute(name);
-        if (value === null) continue;
+        const value = node.getAttribute(name)?.trim();
+        // Only a root-relative address changes; anything else stays as DOMPurify judged it.
+        if (value === undefined || !isSitePath(value)) continue;
         // DOMPurify has judged the address already; an address this does not rewrite stays as it is.
         const url = name === "href" ? linkedFileUrl(value) : mediaUrl(value);
         if (url !== null) node.setAttribute(name, url);

@@ -49,7 +49,7 @@ async function expectEveryMediaFileLoads(page: Page, siteUrl: string, mediaFrom:
   const failed: string[] = [];
   page.on("response", (response) => {
     const { pathname } = new URL(response.url());
-    if (/\.(?:jpe?g|png|webp|avif|svg|vtt|webm|mp4|pdf)$/i.test(pathname) && response.status() !== 200) failed.push(`${String(response.status())} ${response.url()}`);
+    if (/\.(?:jpe?g|png|webp|avif|svg|vtt|webm|mp4|pdf)$/i.test(pathname) && response.status() >= 400) failed.push(`${String(response.status())} ${response.url()}`);
   });
   let captions = 0;
   for (const address of addresses) {

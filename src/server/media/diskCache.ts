@@ -24,6 +24,8 @@ interface Entry {
 
 export interface DiskCache {
   get(key: string): Promise<CachedFile | undefined>;
+  /** When the file under `key` was stored, without reading it; undefined when there is none. */
+  storedAt(key: string): number | undefined;
   /** Stores the file (unless it alone is over the cap) and says when it was stored. */
   set(key: string, bytes: Buffer, type: string): Promise<number>;
   /** Bytes held now. */
@@ -46,6 +48,9 @@ export function createDiskCache(options: { dir: string; maxBytes: number; now?: 
   return {
     get size() {
       return total;
+    },
+    storedAt(key) {
+      return entries.get(key)?.stored;
     },
     async get(key) {
       const entry = entries.get(key);

@@ -1,13 +1,15 @@
 /**
  * The media handler as the environment configures it (docs/media.md): the content service's
  * origin (CONTENT_API_BASE, or the embedded fixture service in-process), MEDIA_MAX_MB,
- * MEDIA_TIMEOUT_SECONDS, MEDIA_CACHE_SECONDS, MEDIA_CACHE_DIR and MEDIA_CACHE_MB.
+ * MEDIA_TIMEOUT_SECONDS, MEDIA_CACHE_SECONDS, MEDIA_CACHE_DIR and MEDIA_CACHE_MB; pictures resized
+ * with MEDIA_MAX_MEGAPIXELS and MEDIA_RESIZE_CONCURRENCY.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ContentService } from "../service.ts";
 import { createDiskCache } from "./diskCache.ts";
+import { imageVariants } from "./imageVariants.ts";
 import { createMediaHandler, type MediaHandler } from "./mediaHandler.ts";
 
 const number = (raw: string | undefined, fallback: number) => {
@@ -32,6 +34,7 @@ export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: stri
     timeoutMs: number(env.MEDIA_TIMEOUT_SECONDS, number(env.CONTENT_TIMEOUT_SECONDS, 10)) * 1000,
     maxBytes: number(env.MEDIA_MAX_MB, 25) * MB,
     freshMs: number(env.MEDIA_CACHE_SECONDS, 3600) * 1000,
+    variants: imageVariants({ maxInputPixels: number(env.MEDIA_MAX_MEGAPIXELS, 40) * 1_000_000, concurrency: number(env.MEDIA_RESIZE_CONCURRENCY, 1) }),
     cache: createDiskCache({ dir: env.MEDIA_CACHE_DIR ?? mkdtempSync(join(tmpdir(), "corvane-media-")), maxBytes: number(env.MEDIA_CACHE_MB, 512) * MB }),
   });
 }

@@ -27,8 +27,11 @@ export interface MediaOptions {
   variants?: VariantMaker;
 }
 
-/** Makes the resized copy of an original picture. */
-export type VariantMaker = (original: Buffer, variant: NonNullable<ReturnType<typeof parseVariant>>) => Promise<{ bytes: Buffer; type: string }>;
+/**
+ * Makes the resized copy of an original picture. It reads the original (`load`) only when its
+ * turn comes, so the pictures waiting for their turn hold no memory.
+ */
+export type VariantMaker = (load: () => Promise<Buffer>, variant: NonNullable<ReturnType<typeof parseVariant>>) => Promise<{ bytes: Buffer; type: string }>;
 
 /** Media answers are not hashed: a day in browsers and shared caches, then revalidated by address. */
 export const mediaCacheControl = "public, max-age=86400, stale-while-revalidate=604800";
@@ -37,6 +40,7 @@ export const mediaCacheControl = "public, max-age=86400, stale-while-revalidate=
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 const allowedTypes = new Set(Object.values(mediaTypes));
+const resizedTypes = ["image/jpeg", "image/png", "image/webp"];
 const redirectLimit = 3;
 
 /** Why a file is not passed on: the status and a line for the operator's log. */
@@ -131,14 +135,19 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
   }
 
   async function variant(path: string, asked: NonNullable<ReturnType<typeof parseVariant>>, make: VariantMaker) {
-    const source = await original(asked.original);
-    if (!["image/jpeg", "image/png", "image/webp"].includes(source.type)) throw new Refusal(404, `not a picture that is resized (${source.type})`);
+    // The original's fetch time, known without reading it (fetched first when it is not fresh).
+    const fetchedAt = options.cache.storedAt(`original ${asked.original}`);
+    const stored = fetchedAt !== undefined && Date.now() - fetchedAt < options.freshMs ? fetchedAt : (await original(asked.original)).stored;
     // Keyed by the address and when its original was fetched: a changed original makes new copies.
-    const key = `variant ${path} ${String(source.stored)}`;
+    const key = `variant ${path} ${String(stored)}`;
     const cached = await options.cache.get(key);
     if (cached) return cached;
     return once(key, async () => {
-      const made = await make(source.bytes, asked);
+      const made = await make(async () => {
+        const source = await original(asked.original);
+        if (!resizedTypes.includes(source.type)) throw new Refusal(404, `not a picture that is resized (${source.type})`);
+        return source.bytes;
+      }, asked);
       await options.cache.set(key, made.bytes, made.type);
       return made;
     });
