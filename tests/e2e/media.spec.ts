@@ -201,3 +201,29 @@ test.describe("media of a content service on another origin", () => {
     }
   });
 });
+
+test.describe("photographs on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+
+  test("downloads at most a tenth of the hero's original bytes, in a modern format, with no layout shift", async ({ page }) => {
+    test.setTimeout(180_000);
+    const original = readFileSync("fixtures/media/photo-hero.jpg").length;
+    const hero: { url: string; bytes: number; type: string }[] = [];
+    page.on("response", (response) => {
+      if (!response.url().includes("photo-hero.jpg")) return;
+      void response.body().then(
+        (body) => hero.push({ url: response.url(), bytes: body.length, type: response.headers()["content-type"] ?? "" }),
+        () => undefined,
+      );
+    });
+    await page.goto("/photographs");
+    await waitForBlocks(page);
+    await expect.poll(() => page.locator(".hero__image").evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => hero.length).toBeGreaterThan(0);
+    const bytes = hero.reduce((sum, file) => sum + file.bytes, 0);
+    expect(hero.map((file) => file.type)).not.toContain("image/jpeg");
+    expect(bytes, JSON.stringify(hero)).toBeLessThanOrEqual(original / 10);
+    // The picture's box is reserved before it loads.
+    expect(await page.locator(".hero__image").evaluate((image) => getComputedStyle(image).aspectRatio)).not.toBe("auto");
+  });
+});
