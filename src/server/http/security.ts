@@ -19,14 +19,17 @@ export interface SecurityOptions {
   https: boolean;
   /** VITE_CONTENT_API_BASE when the content service is on another origin: the site's calls go there. */
   contentApiBase?: string | undefined;
+  /** MEDIA_ORIGINS: the origins (a CDN) that content's absolute media addresses are on; pictures and videos may load from these alone. */
+  mediaOrigins?: string | undefined;
 }
 
 /**
  * The options the environment asks for: VITE_RECAPTCHA_SITE_KEY set → reCAPTCHA;
- * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called.
+ * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called;
+ * MEDIA_ORIGINS → media may load from those origins.
  */
 export function securityOptionsFromEnv(env: NodeJS.ProcessEnv): SecurityOptions {
-  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE };
+  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE, mediaOrigins: env.MEDIA_ORIGINS };
 }
 
 /** The origin of an absolute service address; nothing for a relative or unreadable one. */
@@ -47,14 +50,15 @@ const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation"
 export const permissionsPolicy = featuresOff.map((feature) => `${feature}=()`).join(", ");
 
 /** The CSP directives, as helmet takes them. */
-export function cspDirectives({ recaptcha, https, contentApiBase }: SecurityOptions): Record<string, string[]> {
+export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins }: SecurityOptions): Record<string, string[]> {
+  // Root-relative media come through the site ('self', /_media/; docs/media.md), or straight from the service in the single-page build.
+  const media = [...originOf(contentApiBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)];
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(recaptcha ? recaptchaScripts : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Content images and videos may live on a CDN (CONTENT-API media addresses are absolute or relative).
-    "img-src": ["'self'", "data:", "blob:", "https:"],
-    "media-src": ["'self'", "blob:", "https:"],
+    "img-src": ["'self'", "data:", "blob:", ...media],
+    "media-src": ["'self'", "blob:", ...media],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...originOf(contentApiBase)],
     "frame-src": ["'self'", ...(recaptcha ? recaptchaFrames : [])],
