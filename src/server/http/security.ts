@@ -106,11 +106,18 @@ export async function securityHeaders(options: SecurityOptions): Promise<Record<
 /**
  * The Fastify plugin: every answer gets helmet's headers (`securityHeaders`, computed once at
  * start) set in one call, as helmet run per request re-serialises its CSP each time, except a
- * 304, whose 1 kB of headers would change nothing; and a bad Host is answered 400.
+ * 304, whose 1 kB of headers would change nothing, and the CSP of an answer that sets its own;
+ * and a bad Host is answered 400.
  */
 export const security = fp((app: FastifyInstance, { headers }: { headers: Record<string, string> }, done: () => void) => {
   // Not on a 304: the browser keeps the headers of the answer it has (RFC 9110, 15.4.5).
-  app.addHook("onSend", async (_request, reply) => void (reply.statusCode !== 304 && reply.headers(headers)));
+  app.addHook("onSend", async (_request, reply) => {
+    if (reply.statusCode === 304) return;
+    // An answer with a policy of its own keeps it (a content SVG's sandbox, src/server/media).
+    const own = reply.getHeader("content-security-policy");
+    reply.headers(headers);
+    if (own !== undefined) reply.header("content-security-policy", own);
+  });
   app.addHook("onRequest", async (request, reply) => {
     if (isValidHost(request.headers.host)) return;
     await reply.code(400).header("Connection", "close").header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");
