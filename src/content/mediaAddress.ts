@@ -11,21 +11,8 @@
 /** The site's path prefix for content media. */
 export const MEDIA_PREFIX = "/_media";
 
-/** The types a media address may have, by file extension: pictures, videos, captions, documents and Lottie animations. */
-export const mediaTypes: Readonly<Record<string, string>> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
-  svg: "image/svg+xml",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  vtt: "text/vtt",
-  pdf: "application/pdf",
-  json: "application/json",
-};
+/** The file extensions of media addresses: pictures, videos, captions, documents and Lottie animations (the server's allow-list of types: src/server/media/mediaHandler.ts). */
+const mediaExtensions = new Set(["jpg", "jpeg", "png", "webp", "avif", "gif", "svg", "mp4", "webm", "vtt", "pdf", "json"]);
 
 /** The file extension of a path, lower case ("" without one). */
 export function extensionOf(path: string): string {
@@ -35,7 +22,7 @@ export function extensionOf(path: string): string {
 }
 
 /** A path whose extension is a media type's: a file, never a page address. */
-export const isMediaPath = (path: string) => Object.hasOwn(mediaTypes, extensionOf(path.split(/[?#]/, 1)[0] ?? ""));
+export const isMediaPath = (path: string) => mediaExtensions.has(extensionOf(path.split(/[?#]/, 1)[0] ?? ""));
 
 /** Pictures made smaller and re-encoded on the way; SVG (and animations) pass through as they are. */
 export const isRasterPath = (path: string) => ["jpg", "jpeg", "png", "webp"].includes(extensionOf(path.split(/[?#]/, 1)[0] ?? ""));

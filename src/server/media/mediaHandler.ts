@@ -6,7 +6,7 @@
  * larger than the cap or slower than the time-out is refused, and what it fetched is kept on
  * disk (one fetch per address while it is fresh, however many visitors ask at once).
  */
-import { extensionOf, isMediaPath, MEDIA_PREFIX, mediaTypes, parseVariant } from "../../content/mediaAddress.ts";
+import { extensionOf, isMediaPath, MEDIA_PREFIX, parseVariant } from "../../content/mediaAddress.ts";
 import type { CachedFile, DiskCache } from "./diskCache.ts";
 
 export type MediaHandler = (request: Request) => Promise<Response>;
@@ -38,7 +38,8 @@ export const mediaCacheControl = "public, max-age=86400, stale-while-revalidate=
 /** An SVG opened on its own must not run script with the site's origin. */
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
-const allowedTypes = new Set(Object.values(mediaTypes));
+/** The media types passed on, whatever the address says: pictures, videos, captions, documents and Lottie animations. */
+const allowedTypes = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif", "image/svg+xml", "video/mp4", "video/webm", "text/vtt", "application/pdf", "application/json"]);
 const resizedTypes = ["image/jpeg", "image/png", "image/webp"];
 const redirectLimit = 3;
 
