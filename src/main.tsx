@@ -10,6 +10,7 @@ import { HYDRATION_SCRIPT_ID, HydrationDataSchema, type HydrationData } from "./
 import { isPageData, type PageData } from "./runtime/pageData.ts";
 import { blockRegistry } from "./runtime/registry.ts";
 import { settled } from "./runtime/settled.ts";
+import { serveMediaThroughSite } from "./ui/media.ts";
 import "./styles/global.css";
 
 const root = document.getElementById("root");
@@ -31,6 +32,8 @@ function readHydrationData(): HydrationData | null {
 // Reading the page's data (a zod parse) in a task of its own, apart from evaluating the app's modules.
 await nextTask();
 const hydration = readHydrationData();
+// A page the server made loads content media through the site's /_media/, as the server rendered them (src/ui/media.ts).
+if (hydration) serveMediaThroughSite();
 const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: hydration?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
 const router = createBrowserRouter(siteRoutes(runtime), hydration ? { hydrationData: { loaderData: hydration.loaderData, ...(hydration.actionData ? { actionData: hydration.actionData } : {}) } } : {});
 

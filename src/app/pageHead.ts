@@ -5,7 +5,7 @@
  */
 import type { Page } from "../content/contract.ts";
 import { toPlainText } from "../ui/text.ts";
-import { safeUrl } from "../ui/url.ts";
+import { mediaUrl } from "../ui/media.ts";
 
 export const siteName = "Corvane Global Services";
 /** The 300 by 300 social-preview image (SPEC 1). */
@@ -28,7 +28,7 @@ export function pageHeadTags(page: Page, path: string, siteUrl: string): HeadTag
   const description = toPlainText(page.metaDescription);
   const keywords = toPlainText(page.metaKeywords);
   const canonical = absoluteUrl(path, siteUrl);
-  const image = safeUrl(page.image) ?? safeUrl(page.pageheroimage) ?? safeUrl(page.blogImage) ?? safeUrl(page.csImage) ?? defaultSocialImage;
+  const image = mediaUrl(page.image) ?? mediaUrl(page.pageheroimage) ?? mediaUrl(page.blogImage) ?? mediaUrl(page.csImage) ?? defaultSocialImage;
   const metas: HeadTags["metas"] = [];
   if (description) metas.push({ key: "name", value: "description", content: description });
   if (keywords) metas.push({ key: "name", value: "keywords", content: keywords });

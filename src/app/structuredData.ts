@@ -25,6 +25,7 @@ import { machineDate } from "../content/dates.ts";
 import { pathTo } from "../content/paths.ts";
 import { checkSlotOptions, type OptionsSchema } from "../runtime/block.tsx";
 import type { RenderSlot } from "../runtime/slots.ts";
+import { mediaUrl } from "../ui/media.ts";
 import { toPlainText } from "../ui/text.ts";
 import { truncate } from "../ui/truncate.ts";
 import { comparablePath, safeUrl } from "../ui/url.ts";
@@ -66,9 +67,9 @@ function publisherOf(organization: Organization): JsonLdNode {
   };
 }
 
-/** An absolute address for a media or page address from content, or undefined when it is not a safe one. */
-function mediaUrl(raw: string | null | undefined, siteUrl: string): string | undefined {
-  const url = safeUrl(raw);
+/** The absolute address a page loads a content media file from (src/ui/media.ts: through the site's /_media/ on a server-made page), or undefined when it is not a safe one. */
+function mediaAddress(raw: string | null | undefined, siteUrl: string): string | undefined {
+  const url = mediaUrl(raw);
   return url && !url.startsWith("#") && !/^(mailto|tel):/i.test(url) ? absoluteUrl(url, siteUrl) : undefined;
 }
 
@@ -103,7 +104,7 @@ function articleDetail(slot: RenderSlot, { page, siteUrl, canonical, publisher }
   return node(options.item === "blog" ? "BlogPosting" : "Article", {
     headline,
     description: body ? truncate(body, descriptionLength, "…") : undefined,
-    image: mediaUrl(page[options.image], siteUrl),
+    image: mediaAddress(page[options.image], siteUrl),
     datePublished: machineDate(item?.date),
     author: author ? { "@type": "Person", name: author } : undefined,
     publisher,
@@ -126,7 +127,7 @@ function thoughtPaper(slot: RenderSlot, { path, siteUrl, canonical, publisher }:
   return node("Article", {
     headline: text(paper.title),
     description: text(paper.shortDesc),
-    image: mediaUrl(paper.image, siteUrl),
+    image: mediaAddress(paper.image, siteUrl),
     datePublished: machineDate(paper.date),
     publisher,
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
@@ -140,13 +141,13 @@ function videos(slot: RenderSlot, { siteUrl }: Context): JsonLdNode[] {
   return slot.items
     .filter((item: ContentItem) => safeUrl(item.video))
     .map((item) => {
-      const captions = mediaUrl(item.documentPath, siteUrl);
+      const captions = mediaAddress(item.documentPath, siteUrl);
       return node("VideoObject", {
         name: text(item.title),
         // Only the popup layout shows the description beside the video.
         description: options.layout === "popup" ? text(item.shortDesc) : undefined,
-        thumbnailUrl: mediaUrl(item.image, siteUrl),
-        contentUrl: mediaUrl(item.video, siteUrl),
+        thumbnailUrl: mediaAddress(item.image, siteUrl),
+        contentUrl: mediaAddress(item.video, siteUrl),
         uploadDate: machineDate(item.date),
         // The block's <track kind="captions" srclang="en">: a WebVTT file.
         caption: captions ? { "@type": "MediaObject", contentUrl: captions, encodingFormat: "text/vtt", inLanguage: "en" } : undefined,

@@ -3,12 +3,14 @@
  * every page address rendered on the server through the same entry (src/ssr/entry-server.tsx,
  * loaded through Vite so components, layouts and fixtures reload as they change), in the
  * same index.html (transformed by Vite: its client, React Refresh), then hydrated by the
- * browser. `vite preview` gets the content service only.
+ * browser; content media under /_media/ as on the production server. `vite preview` gets the
+ * content service only.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { requestUrl } from "../content/requestUrl.ts";
+import { mediaHandlerFromEnv } from "../server/media/mediaFromEnv.ts";
 import { serviceFromEnv, toMiddleware } from "../server/node.ts";
 import type { RenderModule } from "../server/renderModule.ts";
 import type { ContentService } from "../server/service.ts";
@@ -60,7 +62,10 @@ export function devServerPlugin(): Plugin {
       // Vitest starts a Vite server too; unit tests use the service directly, without a database file.
       if (process.env.VITEST) return;
       const { service } = serviceFromEnv(process.env, { watch: true });
-      server.middlewares.use(await toMiddleware(service));
+      // Pages rendered here name their media under /_media/ (docs/media.md).
+      const media = mediaHandlerFromEnv(process.env, { base: "", embedded: service });
+      server.httpServer?.once("close", media.close);
+      server.middlewares.use(await toMiddleware(service, { media: media.handler }));
       renderPages(server, service);
     },
     async configurePreviewServer(server) {

@@ -25,7 +25,7 @@ export function precompressPlugin(): Plugin {
     },
     async closeBundle() {
       if (serverBuild) return;
-      await writeFile(join(outDir, "_headers"), await headersFile({ recaptcha, https: true, contentApiBase }));
+      await writeFile(join(outDir, "_headers"), await headersFile({ recaptcha, https: true, contentApiBase, mediaOrigins: process.env.MEDIA_ORIGINS }));
       await precompressDir(outDir);
     },
   };

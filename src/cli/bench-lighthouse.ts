@@ -22,7 +22,10 @@ import { exportSite } from "./exportSite.ts";
 const lighthouseVersion = "12.8.2";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-const pages = [pathTo("home"), pathTo("brandingCreative")];
+/** LH_PAGES: site paths, comma-separated (e.g. "/photographs", the page of photographs; docs/media.md). */
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(",").map((path) => path.trim()).filter(Boolean) : [pathTo("home"), pathTo("brandingCreative")];
+/** The image audits docs/media.md asks to pass, printed per run. */
+const imageAudits = ["uses-responsive-images", "modern-image-formats", "lcp-discovery-insight"];
 
 interface Figures {
   score: number;
@@ -53,8 +56,9 @@ async function lighthouse(url: string): Promise<Figures> {
   );
   const report = JSON.parse(readFileSync(output, "utf8")) as {
     categories: { performance: { score: number } };
-    audits: Record<string, { numericValue?: number }>;
+    audits: Record<string, { numericValue?: number; score?: number | null }>;
   };
+  console.log(`  ${url}: ${imageAudits.map((id) => `${id} ${String(report.audits[id]?.score ?? "n/a")}`).join(", ")}`);
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round(report.categories.performance.score * 100),

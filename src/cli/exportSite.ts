@@ -3,7 +3,8 @@
  * dist/<path>/index.html, plus dist/sitemap.xml and dist/robots.txt, read from the content
  * service at CONTENT_API_BASE (empty: the embedded fixture service). Atomic: pages are written
  * into a copy of dist/ that replaces it only when every address rendered; a failed export
- * leaves dist/ as it was and says which addresses failed and why.
+ * leaves dist/ as it was and says which addresses failed and why. The content media the pages
+ * use are copied in under dist/_media/ (docs/media.md).
  *
  * Every internal link of the written pages is then checked (./linkCheck.ts): a link to an
  * address with no page is reported, a warning by default, a failure with `strict`.
@@ -15,6 +16,9 @@ import { createContentCache } from "../server/contentCache.ts";
 import { serviceFromEnv } from "../server/node.ts";
 import { loadSiteBuild, type SiteBuild } from "../server/renderModule.ts";
 import { contentUpstream } from "../server/upstream.ts";
+import { mediaInContent, mediaInPage, writeMedia } from "../server/media/exportMedia.ts";
+import { mediaHandlerFromEnv } from "../server/media/mediaFromEnv.ts";
+import type { MediaHandler } from "../server/media/mediaHandler.ts";
 import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
 
 export interface ExportOptions {
@@ -43,13 +47,22 @@ export function fileFor(root: string, address: string): string | null {
   return join(root, ...path.split("/").filter(Boolean), "index.html");
 }
 
-/** The content service of CONTENT_API_BASE (empty: the embedded fixture service), one call per answer for a whole run. */
-export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; close: () => void } {
+/** The content service of CONTENT_API_BASE (empty: the embedded fixture service), one call per answer for a whole run, and its media. */
+export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; media: () => MediaHandler; close: () => void } {
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const embedded = base === "" ? serviceFromEnv({ ...env, LEADS_DB: ":memory:" }) : null;
   // Menus and resources are read once, not per page.
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, 20_000), freshMs: Number.POSITIVE_INFINITY, staleMs: 0 });
-  return { fetch: cache.fetch, close: () => embedded?.leads.close() };
+  // Made when asked for: its disk cache is a directory of its own, removed on close.
+  let media: ReturnType<typeof mediaHandlerFromEnv> | undefined;
+  return {
+    fetch: cache.fetch,
+    media: () => (media ??= mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null })).handler,
+    close: () => {
+      embedded?.leads.close();
+      media?.close();
+    },
+  };
 }
 
 /** The site as an export holds it: a written page is read from its file, a built file is there; any other address is rendered, as the server would answer it. */
@@ -71,13 +84,23 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const content = exportContent(env);
   const report: ExportReport = { written: [], skipped: [], failed: [], brokenLinks: [] };
+  // Every content answer and page names the media it uses; the lists are read whole, so a list page the browser pages through finds its pictures too.
+  const mediaAddresses = new Set<string>();
+  const noteMedia = (found: Set<string>) => {
+    for (const address of found) mediaAddresses.add(address);
+  };
+  const noting: typeof fetch = async (input, init) => {
+    const response = await content.fetch(input, init);
+    if (response.ok) noteMedia(mediaInContent(await response.clone().text()));
+    return response;
+  };
   const staging = resolve(`${distDir}.export-${process.pid}`);
   try {
     let addresses: string[];
     /** The content's date of each address that has one: the sitemap's lastmod. */
     const lastmods = new Map<string, string>();
     try {
-      const listed = (await build.module.listAddresses({ fetch: content.fetch, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
+      const listed = (await build.module.listAddresses({ fetch: noting, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
       for (const { path, lastmod } of listed) if (lastmod) lastmods.set(path, lastmod);
       addresses = listed.map(({ path }) => path);
     } catch (error) {
@@ -96,13 +119,14 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: content.fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });
         else {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, result.html);
+          noteMedia(mediaInPage(result.html));
           // Compressed copies beside it, as the build writes for its assets: hosts that serve them need not compress.
           writeFileSync(`${file}.br`, brotliCompressSync(result.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${file}.gz`, gzipSync(result.html, { level: 9 }));
@@ -124,6 +148,15 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     };
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     if (report.failed.length > 0) return report;
+
+    // Before the link check, which finds a linked document among the export's files.
+    const media = await writeMedia(staging, mediaAddresses, content.media(), concurrency);
+    for (const { address, why } of media.failed) {
+      // A picture the content names but its service does not have is the content's own broken link; anything else stops the export.
+      (why.startsWith("404") ? report.skipped : report.failed).push({ address, why });
+    }
+    if (report.failed.length > 0) return report;
+    log(`export: ${String(media.written)} media files`);
 
     const links = await checkLinks({ seeds: report.written, read: exportReader(staging, build, { fetch: content.fetch, siteUrl }), siteUrl, concurrency });
     report.brokenLinks = links.broken;

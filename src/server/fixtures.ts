@@ -9,7 +9,7 @@
  *   fixtures/menus.json                  the GetMenuList answer
  *   fixtures/resources.json              the resource/list answer
  *   fixtures/media/*                     images, videos and captions, served at /media/
- *   fixtures/documents/*.pdf             thought-paper PDFs, served by downloadThoughtPaperPdf
+ *   fixtures/documents/*.pdf             thought-paper PDFs, served by downloadThoughtPaperPdf and at /documents/
  *
  * A list item may carry a `detail` object: extra Page fields of its detail page (for example
  * the `conetentTemplates` of a thought paper). It is never sent in list answers.

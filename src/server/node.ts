@@ -8,6 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type RouteShorthandOptions } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
+import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { captchaVerifier } from "./captcha.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";
 import { bodyLimits } from "./http/bodyLimits.ts";
@@ -67,21 +68,30 @@ export async function leadRateLimit(app: FastifyInstance, env: NodeJS.ProcessEnv
 
 const leadLimit: RouteShorthandOptions = { config: { rateLimit: {} } };
 
-/** The content API under /api/ (and /media/ for the fixture service's files): each call with its body cap, the lead calls limited. */
-export function mountContentApi(app: FastifyInstance, handler: FetchHandler, { limitLeads = true } = {}): void {
+/**
+ * The content API under /api/ (and, with `files`, /media/ for the fixture service's files): each
+ * call with its body cap, the lead calls limited. Another service's files are not passed through
+ * as they are: the site reaches them through /_media/, with its limits (docs/media.md).
+ */
+export function mountContentApi(app: FastifyInstance, handler: FetchHandler, { limitLeads = true, files = true } = {}): void {
   const routes = Object.entries(bodyLimits).map(([path, bodyLimit]) => ({ path, bodyLimit, ...(limitLeads && leadKindOf(path) ? { options: leadLimit } : {}) }));
   mountFetchHandler(app, { prefix: "/api/", handler, routes });
-  mountFetchHandler(app, { prefix: "/media/", handler });
+  if (files) mountFetchHandler(app, { prefix: "/media/", handler });
 }
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-/** The fixture service inside Vite's dev and preview servers (connect middleware): /api/ and /media/ through the same Fastify routes. */
-export async function toMiddleware(service: ContentService): Promise<Middleware> {
+/**
+ * The fixture service inside Vite's dev and preview servers (connect middleware): /api/ and
+ * /media/ through the same Fastify routes, and with `media` the site's /_media/ (the dev
+ * server renders pages as the production server does, so they name their media there).
+ */
+export async function toMiddleware(service: ContentService, { media }: { media?: FetchHandler } = {}): Promise<Middleware> {
   const app = Fastify({ routerOptions: { caseSensitive: false } });
   mountContentApi(app, service, { limitLeads: false });
+  if (media) mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media });
   await app.ready();
-  return (req, res, next) => (/^\/(api|media)\//.test(req.url ?? "") ? app.routing(req, res) : next());
+  return (req, res, next) => (/^\/(api|media)\//.test(req.url ?? "") || (media && req.url?.startsWith(`${MEDIA_PREFIX}/`)) ? app.routing(req, res) : next());
 }
 
 /** The leads' duplicate check in Redis: a submission seen by any instance within the window is answered with the lead stored then. */

@@ -47,9 +47,11 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   // The per-client lead rate limit is the server's (src/server/node.ts, @fastify/rate-limit).
   return async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/media/")) {
+    // Media addresses are files of this origin (CONTENT-API 1): pictures and captions, and the thought papers' PDFs.
+    const files = /^\/(media|documents)\/(.*)$/.exec(pathname);
+    if (files) {
       if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405 });
-      return serveFile(options.fixtures().dir, "media", pathname.slice("/media/".length), false);
+      return serveFile(options.fixtures().dir, files[1] ?? "media", files[2] ?? "", false);
     }
     if (!pathname.startsWith("/api/")) return null;
     const leadKind = leadKindOf(pathname);

@@ -3,7 +3,8 @@
  * Fastify: every address answered with its server-rendered page (src/ssr), the built files of
  * dist/, and the content service under /api — the embedded fixture service when
  * CONTENT_API_BASE is empty, else that service, forwarded so the browser keeps calling its own
- * origin. docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
+ * origin; content media under /_media/, fetched from that service's origin alone (docs/media.md).
+ * docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
@@ -13,18 +14,20 @@ import { relative, resolve } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
-import { withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
+import { mountFetchHandler, withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
 import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { leadRateLimit, mountContentApi, serviceFromEnv } from "./node.ts";
+import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
 import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
 import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
+import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 
 export interface SiteServer {
   server: Server;
@@ -122,7 +125,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs);
   const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
   const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
-  mountContentApi(app, api);
+  // The fixture service's own files stay at /media/ (its same-origin addresses); another service's are only reached through /_media/.
+  mountContentApi(app, api, { files: embedded !== null });
+  // Content media under /_media/, fetched from the content service's origin alone, with its limits (docs/media.md).
+  const media = mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null });
+  mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media.handler });
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
 
@@ -192,6 +199,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       await app.close();
       embedded?.leads.close();
       await outbox?.stop();
+      media.close();
       await shared?.close();
     },
   };

@@ -24,6 +24,7 @@ import type { HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
+import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
@@ -32,6 +33,8 @@ import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
+/** Server-made pages load content media through the site's own /_media/ (src/ui/media.ts, docs/media.md). */
+serveMediaThroughSite();
 
 async function renderToString(node: ReactNode): Promise<string> {
   // No progressive chunks: a crawler without JavaScript must find every block's text in place.

@@ -13,3 +13,6 @@ export function CardGrid({ children, layout = "grid", label }: { children: React
 export function Card({ children, className, as: Element = "li" }: { children: ReactNode; className?: string; as?: "li" | "div" }) {
   return <Element className={`card ${className ?? ""}`}>{children}</Element>;
 }
+
+/** How wide a card's picture shows (global.css .card-grid--grid): the container's width on a phone, at most 24rem beside others. */
+export const cardImageSizes = "(max-width: 599px) calc(100vw - 2.5rem), 24rem";

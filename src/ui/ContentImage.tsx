@@ -1,4 +1,4 @@
-import { safeUrl } from "./url.ts";
+import { mediaUrl, responsiveSources } from "./media.ts";
 
 interface ContentImageProps {
   src: string | null | undefined;
@@ -9,13 +9,23 @@ interface ContentImageProps {
   /** Above-the-fold images load at once; the rest lazily. */
   priority?: boolean;
   fit?: "cover" | "contain";
+  /** A file of the site's own shown when the content has no picture (never a content address). */
+  fallback?: string;
+  /** How wide the image shows at each screen width (the `sizes` of its resized copies); the whole viewport unless the block says less. */
+  sizes?: string;
 }
 
-export function ContentImage({ src, alt, ratio, className, priority = false, fit = "cover" }: ContentImageProps) {
-  const url = safeUrl(src);
+/**
+ * A content picture in a box of its proportion. A JPEG, PNG or WebP the site's server answers
+ * comes as a `<picture>`: AVIF and WebP copies at several widths (the browser picks by `sizes`),
+ * the original as the fallback (src/ui/media.ts).
+ */
+export function ContentImage({ src, alt, ratio, className, priority = false, fit = "cover", sizes = "100vw", fallback }: ContentImageProps) {
+  const url = mediaUrl(src) ?? fallback ?? null;
   const [width, height] = ratio;
   if (!url) return <span className={`content-image content-image--empty ${className ?? ""}`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />;
-  return (
+  const sources = responsiveSources(url);
+  const image = (
     <img
       className={`content-image ${className ?? ""}`}
       src={url}
@@ -27,5 +37,14 @@ export function ContentImage({ src, alt, ratio, className, priority = false, fit
       decoding="async"
       {...(priority ? { fetchPriority: "high" as const } : {})}
     />
+  );
+  if (sources.length === 0) return image;
+  return (
+    <picture className="content-image__picture">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {image}
+    </picture>
   );
 }

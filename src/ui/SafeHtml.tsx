@@ -6,6 +6,11 @@
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { createElement } from "react";
 import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
+import { linkedFileUrl, mediaUrl } from "./media.ts";
+import { isSitePath } from "./url.ts";
+
+/** The attributes of content HTML that name a media file (a link's only when it names a file). */
+const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["src"], VIDEO: ["src", "poster"], AUDIO: ["src"], SOURCE: ["src"], TRACK: ["src"], A: ["href"] };
 
 let purify: { window: HtmlWindow; instance: Purifier } | undefined;
 
@@ -17,6 +22,15 @@ function purifier(): Purifier {
     instance.addHook("afterSanitizeAttributes", (node) => {
       if (node.nodeName === "A" && node.getAttribute("target") === "_blank") {
         node.setAttribute("rel", "noopener noreferrer");
+      }
+      // Files the content links or embeds load from where the page loads its media (./media.ts).
+      for (const name of mediaAttributes[node.nodeName] ?? []) {
+        const value = node.getAttribute(name)?.trim();
+        // Only a root-relative address changes; anything else stays as DOMPurify judged it.
+        if (value === undefined || !isSitePath(value)) continue;
+        // DOMPurify has judged the address already; an address this does not rewrite stays as it is.
+        const url = name === "href" ? linkedFileUrl(value) : mediaUrl(value);
+        if (url !== null) node.setAttribute(name, url);
       }
     });
     purify = { window, instance };

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { toPlainText } from "./text.ts";
-import { safeUrl } from "./url.ts";
+import { mediaUrl } from "./media.ts";
 
 interface SectionProps {
   title: string | null;
@@ -14,7 +14,7 @@ interface SectionProps {
 export function Section({ title, background, className, slotId, children }: SectionProps) {
   const headingId = useId();
   const heading = toPlainText(title);
-  const image = safeUrl(background);
+  const image = mediaUrl(background);
   return (
     <section
       className={`section ${image ? "section--with-background" : ""} ${className ?? ""}`}

@@ -22,7 +22,14 @@ export type OtherService = Awaited<ReturnType<typeof otherService>>;
 /** A canned answer per call path: a value, or a function of the request body (undefined: the fixture content answers). */
 export type CannedAnswers = Record<string, unknown>;
 
-export async function otherService(answers: CannedAnswers = {}) {
+export interface OtherServiceOptions {
+  /** A fixed port (for a build that names the service's address); any free one by default. */
+  port?: number;
+  /** Answer cross-origin calls, as a service a single-page build calls from another origin must. */
+  cors?: boolean;
+}
+
+export async function otherService(answers: CannedAnswers = {}, options: OtherServiceOptions = {}) {
   const fixtures = loadFixtures("fixtures");
   const service = createContentService({ fixtures: () => fixtures, leads: openLeadStore(":memory:"), captcha: captchaVerifier(undefined), now: () => new Date(e2eNow) });
   const received: Received[] = [];
@@ -36,6 +43,13 @@ export async function otherService(answers: CannedAnswers = {}) {
     void (async () => {
       const body = await read(req);
       received.push({ method: req.method ?? "", path: req.url ?? "", contentType: req.headers["content-type"], body });
+      if (options.cors) {
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        if (req.method === "OPTIONS") {
+          res.writeHead(204, { "Access-Control-Allow-Methods": "GET, POST", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600" }).end();
+          return;
+        }
+      }
       if (state.failing) {
         res.writeHead(500).end();
         return;
@@ -59,7 +73,10 @@ export async function otherService(answers: CannedAnswers = {}) {
       res.end(Buffer.from(await answer.arrayBuffer()));
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // It shares its event loop with whatever calls it (an export renders pages on it for seconds at a time): a connection idle
+  // past Node's 5 s default would be closed just as the caller reuses it (ECONNRESET), a race no real deployment has.
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -5,7 +5,7 @@ import { defaultAuthorImage } from "../../ui/cards/BlogCard.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { formatDate, toPlainText } from "../../ui/text.ts";
-import { safeUrl } from "../../ui/url.ts";
+import { mediaUrl } from "../../ui/media.ts";
 import { BackButton } from "./BackButton.tsx";
 import { articleDetailOptions, type ArticleDetailOptions } from "./options.ts";
 import "./article-detail.css";
@@ -20,7 +20,7 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
   const title = toPlainText(item?.title ?? page.heading ?? page.title) || toPlainText(page.name);
   const dateText = formatDate(item?.date);
   const author = toPlainText(item?.authorName);
-  const image = safeUrl(page[options.image]);
+  const image = mediaUrl(page[options.image]);
   const style: CSSProperties | undefined = image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined;
 
   return (
@@ -34,7 +34,7 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
           {(options.byline || dateText) && (
             <div className="article__meta">
               {options.byline && (
-                <ContentImage className="article__author-image" src={item?.authorImage || defaultAuthorImage} alt="" ratio={[1, 1]} priority />
+                <ContentImage className="article__author-image" src={item?.authorImage} fallback={defaultAuthorImage} alt="" ratio={[1, 1]} priority />
               )}
               <p className="article__byline">
                 {options.byline && author && <span className="article__author">{author}</span>}

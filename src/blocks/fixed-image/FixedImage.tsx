@@ -1,11 +1,11 @@
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
-import { safeUrl } from "../../ui/url.ts";
+import { mediaUrl } from "../../ui/media.ts";
 import { fixedImageOptions, type FixedImageOptions } from "./options.ts";
 import "./fixed-image.css";
 
 /** A decorative band whose image stays put while the page scrolls past (static where motion is reduced). */
 export function FixedImage({ page, options, slotId }: BlockProps<FixedImageOptions>) {
-  const url = safeUrl(page[options.field]);
+  const url = mediaUrl(page[options.field]);
   if (!url) return null;
   return <div className="fixed-image" data-slot={slotId} aria-hidden="true" style={{ backgroundImage: `url(${JSON.stringify(url)})` }} />;
 }

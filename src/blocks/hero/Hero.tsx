@@ -4,6 +4,7 @@ import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
+import { mediaUrl, responsiveSources } from "../../ui/media.ts";
 import { safeUrl } from "../../ui/url.ts";
 import { heroOptions, type HeroOptions } from "./options.ts";
 import "./hero.css";
@@ -37,9 +38,12 @@ export function Hero({ page, options }: BlockProps<HeroOptions>) {
   const { variant } = options;
   if (variant === "none") return null;
   const image = safeUrl(page[options.image] ?? page.image);
-  // The hero picture is the page's largest paint: requested from the HTML's head, first.
-  if (image) preload(image, { as: "image", fetchPriority: "high" });
-  const style: CSSProperties | undefined = image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined;
+  const url = mediaUrl(image);
+  // The hero picture is the page's largest paint: requested from the HTML's head, first, in the
+  // best format at the width the screen needs (the browser reads imagesrcset as it does the <picture>'s).
+  const [best] = url && variant !== "home" ? responsiveSources(url) : [];
+  if (url) preload(url, best ? { as: "image", fetchPriority: "high", imageSrcSet: best.srcSet, imageSizes: heroImageSizes, type: best.type } : { as: "image", fetchPriority: "high" });
+  const style: CSSProperties | undefined = url ? { backgroundImage: `url(${JSON.stringify(url)})` } : undefined;
   const heading = toPlainText(
     variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
   ) || toPlainText(page.name);
@@ -78,8 +82,11 @@ export function Hero({ page, options }: BlockProps<HeroOptions>) {
  * hero pictures are made in; another proportion is fitted inside it.
  */
 function HeroImage({ src }: { src: string }) {
-  return <ContentImage className="hero__image" src={src} alt="" ratio={heroImageRatio} fit="contain" priority />;
+  return <ContentImage className="hero__image" src={src} alt="" ratio={heroImageRatio} fit="contain" sizes={heroImageSizes} priority />;
 }
+
+/** The hero picture's width: the container's below 960 px, half of it beside the text above (hero.css). */
+const heroImageSizes = "(min-width: 960px) min(50vw - 2rem, 36rem), calc(100vw - 2.5rem)";
 
 /** The proportion of the hero pictures (1600 × 700). */
 const heroImageRatio = [16, 7] as const;

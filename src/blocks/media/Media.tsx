@@ -4,6 +4,7 @@
  */
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
+import { mediaUrl } from "../../ui/media.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
@@ -28,7 +29,7 @@ export function Media({ items, options, title, background, slotId }: BlockProps<
             <li key={item.key}>
               <figure className="media-item">
                 {animation ? (
-                  <LottieAnimation src={animation} still={still} ratio={ratio} />
+                  <LottieAnimation src={mediaUrl(animation) ?? animation} still={still} ratio={ratio} />
                 ) : (
                   <ContentImage className="media-item__image" src={still} alt="" ratio={ratio} fit="contain" />
                 )}

@@ -1,6 +1,6 @@
 import type { ContentItem } from "../../content/contract.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
-import { Card, CardGrid } from "../../ui/Card.tsx";
+import { Card, CardGrid, cardImageSizes } from "../../ui/Card.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { LazySlider } from "../../ui/LazySlider.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -14,7 +14,7 @@ function Thumbnail({ item, linkLabel, as }: { item: ContentItem; linkLabel: stri
   const name = toPlainText(item.title);
   return (
     <Card className="card--media" as={as}>
-      <ContentImage src={item.image} alt="" ratio={[4, 3]} />
+      <ContentImage src={item.image} alt="" ratio={[4, 3]} sizes={cardImageSizes} />
       <div className="card__body">
         <h3 className="card__title">{name}</h3>
         <SafeHtml className="card__text" html={item.shortDesc} />

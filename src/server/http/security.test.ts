@@ -44,6 +44,17 @@ describe("security headers", () => {
     expect(await csp("/relative")).toEqual(["'self'"]);
   });
 
+  it("loads pictures and videos from the site, the single-page build's content service and the configured media origins only", async () => {
+    const csp = async (options: { contentApiBase?: string; mediaOrigins?: string }) => directives((await securityHeaders({ recaptcha: false, https: false, ...options }))["content-security-policy"] ?? "");
+    const plain = await csp({});
+    expect(plain.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+    expect(plain.get("media-src")).toEqual(["'self'", "blob:"]);
+    const configured = await csp({ contentApiBase: "https://content.example.com/api", mediaOrigins: "https://cdn.example.net/img, https://video.example.org not-an-address" });
+    expect(configured.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://content.example.com", "https://cdn.example.net", "https://video.example.org"]);
+    expect(configured.get("media-src")).toEqual(["'self'", "blob:", "https://content.example.com", "https://cdn.example.net", "https://video.example.org"]);
+    expect(securityOptionsFromEnv({ MEDIA_ORIGINS: "https://cdn.example.net" }).mediaOrigins).toBe("https://cdn.example.net");
+  });
+
   it("sends HSTS only over HTTPS, and upgrades stray http: there", async () => {
     const headers = await securityHeaders({ recaptcha: false, https: true });
     expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");

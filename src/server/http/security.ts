@@ -19,14 +19,17 @@ export interface SecurityOptions {
   https: boolean;
   /** VITE_CONTENT_API_BASE when the content service is on another origin: the site's calls go there. */
   contentApiBase?: string | undefined;
+  /** MEDIA_ORIGINS: the origins (a CDN) that content's absolute media addresses are on; pictures and videos may load from these alone. */
+  mediaOrigins?: string | undefined;
 }
 
 /**
  * The options the environment asks for: VITE_RECAPTCHA_SITE_KEY set → reCAPTCHA;
- * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called.
+ * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called;
+ * MEDIA_ORIGINS → media may load from those origins.
  */
 export function securityOptionsFromEnv(env: NodeJS.ProcessEnv): SecurityOptions {
-  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE };
+  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE, mediaOrigins: env.MEDIA_ORIGINS };
 }
 
 /** The origin of an absolute service address; nothing for a relative or unreadable one. */
@@ -47,14 +50,15 @@ const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation"
 export const permissionsPolicy = featuresOff.map((feature) => `${feature}=()`).join(", ");
 
 /** The CSP directives, as helmet takes them. */
-export function cspDirectives({ recaptcha, https, contentApiBase }: SecurityOptions): Record<string, string[]> {
+export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins }: SecurityOptions): Record<string, string[]> {
+  // Root-relative media come through the site ('self', /_media/; docs/media.md), or straight from the service in the single-page build.
+  const media = [...originOf(contentApiBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)];
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(recaptcha ? recaptchaScripts : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Content images and videos may live on a CDN (CONTENT-API media addresses are absolute or relative).
-    "img-src": ["'self'", "data:", "blob:", "https:"],
-    "media-src": ["'self'", "blob:", "https:"],
+    "img-src": ["'self'", "data:", "blob:", ...media],
+    "media-src": ["'self'", "blob:", ...media],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...originOf(contentApiBase)],
     "frame-src": ["'self'", ...(recaptcha ? recaptchaFrames : [])],
@@ -96,11 +100,18 @@ export async function securityHeaders(options: SecurityOptions): Promise<Record<
 /**
  * The Fastify plugin: every answer gets helmet's headers (`securityHeaders`, computed once at
  * start) set in one call, as helmet run per request re-serialises its CSP each time, except a
- * 304, whose 1 kB of headers would change nothing; and a bad Host is answered 400.
+ * 304, whose 1 kB of headers would change nothing, and the CSP of an answer that sets its own;
+ * and a bad Host is answered 400.
  */
 export const security = fp((app: FastifyInstance, { headers }: { headers: Record<string, string> }, done: () => void) => {
   // Not on a 304: the browser keeps the headers of the answer it has (RFC 9110, 15.4.5).
-  app.addHook("onSend", async (_request, reply) => void (reply.statusCode !== 304 && reply.headers(headers)));
+  app.addHook("onSend", async (_request, reply) => {
+    if (reply.statusCode === 304) return;
+    // An answer with a policy of its own keeps it (a content SVG's sandbox, src/server/media).
+    const own = reply.getHeader("content-security-policy");
+    reply.headers(headers);
+    if (own !== undefined) reply.header("content-security-policy", own);
+  });
   app.addHook("onRequest", async (request, reply) => {
     if (isValidHost(request.headers.host)) return;
     await reply.code(400).header("Connection", "close").header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");

@@ -15,7 +15,7 @@ export function BlogCard({ item, href, as = "li" }: { item: ContentItem; href: s
   return (
     <Card className="blog-card" as={as}>
       <div className="blog-card__byline">
-        <ContentImage className="blog-card__author-image" src={item.authorImage || defaultAuthorImage} alt="" ratio={[1, 1]} />
+        <ContentImage className="blog-card__author-image" src={item.authorImage} fallback={defaultAuthorImage} alt="" ratio={[1, 1]} />
         <span>
           {item.authorName && <span className="blog-card__author">{toPlainText(item.authorName)}</span>}
           {date && <time dateTime={item.date ?? undefined}>{date}</time>}

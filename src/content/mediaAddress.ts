@@ -1,0 +1,50 @@
+/**
+ * Where content media are fetched from when the site's own server (or its export) stands in
+ * for the content service (CONTENT-API 1, "Media addresses"): a root-relative media address
+ * `/media/img/a.jpg` is on the content service's origin, and the site answers it at
+ * `/_media/media/img/a.jpg`. A raster picture is also offered resized, at
+ * `/_media/media/img/a.jpg.640w.avif`: a plain path, so an exported copy is a plain file a
+ * static host serves with the right type. Shared by the server (src/server/media) and the
+ * pages (src/ui/media.ts), so both spell an address the same way.
+ */
+
+/** The site's path prefix for content media. */
+export const MEDIA_PREFIX = "/_media";
+
+/** The file extensions of media addresses: pictures, videos, captions, documents and Lottie animations (the server's allow-list of types: src/server/media/mediaHandler.ts). */
+const mediaExtensions = new Set(["jpg", "jpeg", "png", "webp", "avif", "gif", "svg", "mp4", "webm", "vtt", "pdf", "json"]);
+
+/** The file extension of a path, lower case ("" without one). */
+export function extensionOf(path: string): string {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const dot = last.lastIndexOf(".");
+  return dot <= 0 ? "" : last.slice(dot + 1).toLowerCase();
+}
+
+/** A path whose extension is a media type's: a file, never a page address. */
+export const isMediaPath = (path: string) => mediaExtensions.has(extensionOf(path.split(/[?#]/, 1)[0] ?? ""));
+
+/** Pictures made smaller and re-encoded on the way; SVG (and animations) pass through as they are. */
+export const isRasterPath = (path: string) => ["jpg", "jpeg", "png", "webp"].includes(extensionOf(path.split(/[?#]/, 1)[0] ?? ""));
+
+/** The widths offered, in CSS pixels times density: a phone's full width at 1.75x lands on 768, a desktop card on 480 or 640. */
+export const variantWidths = [320, 480, 640, 768, 960, 1280, 1600, 1920] as const;
+export type VariantWidth = (typeof variantWidths)[number];
+
+/** Best first: what a `<picture>` offers before the original. */
+export const variantFormats = ["avif", "webp"] as const;
+export type VariantFormat = (typeof variantFormats)[number];
+
+/** The resized copy of a picture at `path` (a path under the prefix, or the content's own). */
+export const variantPath = (path: string, width: VariantWidth, format: VariantFormat) => `${path}.${String(width)}w.${format}`;
+
+const variantPattern = /^(.+\.(?:jpe?g|png|webp))\.(\d+)w\.(avif|webp)$/i;
+
+/** The original and the size and format asked for, when `path` names a resized copy of one of the widths and formats offered. */
+export function parseVariant(path: string): { original: string; width: VariantWidth; format: VariantFormat } | null {
+  const match = variantPattern.exec(path);
+  if (!match) return null;
+  const width = variantWidths.find((offered) => String(offered) === match[2]);
+  const format = variantFormats.find((offered) => offered === match[3]?.toLowerCase());
+  return width !== undefined && format !== undefined && match[1] !== undefined ? { original: match[1], width, format } : null;
+}

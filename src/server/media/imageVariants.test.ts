@@ -1,0 +1,91 @@
+// @vitest-environment node
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDiskCache } from "./diskCache.ts";
+import { imageVariants } from "./imageVariants.ts";
+import { createMediaHandler } from "./mediaHandler.ts";
+
+const run = promisify(execFile);
+
+/** A photograph-like JPEG: a gradient with grain, so it does not compress to nothing. */
+async function photo(width: number, height: number, seed: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let i = 0; i < pixels.length; i++) {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    pixels[i] = ((i / 3) % width) / 10 + (state >>> 26) * 3;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+let service: Server;
+let serviceUrl = "";
+const pictures = new Map<string, Buffer>();
+
+beforeAll(async () => {
+  pictures.set("/media/wide.jpg", await photo(2400, 1200, 1));
+  service = createServer((req, res) => {
+    const bytes = pictures.get(req.url ?? "");
+    if (bytes) res.writeHead(200, { "Content-Type": "image/jpeg" }).end(bytes);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+  serviceUrl = `http://127.0.0.1:${String((service.address() as AddressInfo).port)}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => service.close(resolve));
+});
+
+function handler(options: { maxInputPixels?: number; onResize?: () => void } = {}) {
+  return createMediaHandler({
+    origin: serviceUrl,
+    timeoutMs: 10_000,
+    maxBytes: 25 << 20,
+    freshMs: 60_000,
+    cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "variants-test-")), maxBytes: 256 << 20 }),
+    variants: imageVariants({ maxInputPixels: options.maxInputPixels ?? 40_000_000, concurrency: 1, ...(options.onResize ? { onResize: options.onResize } : {}) }),
+  });
+}
+const get = (media: ReturnType<typeof handler>, path: string) => media(new Request(`http://site.test${path}`));
+
+describe("resized pictures", () => {
+  it("answers a width and format once made, and a second request without resizing again", async () => {
+    let resized = 0;
+    const media = handler({ onResize: () => (resized += 1) });
+    const first = await get(media, "/_media/media/wide.jpg.640w.avif");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/avif");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 640, height: 320 });
+    expect(bytes.length).toBeLessThan((pictures.get("/media/wide.jpg")?.length ?? 0) / 10);
+    expect(resized).toBe(1);
+    const again = await get(media, "/_media/media/wide.jpg.640w.avif");
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
+    expect(resized).toBe(1);
+    // Asked by many at once, it is still made once.
+    await Promise.all(Array.from({ length: 5 }, () => get(media, "/_media/media/wide.jpg.960w.webp")));
+    expect(resized).toBe(2);
+  });
+
+  it("refuses a picture of more pixels than allowed, and offers no copies of an SVG or a width not offered", async () => {
+    const media = handler({ maxInputPixels: 1_000_000 });
+    expect((await get(media, "/_media/media/wide.jpg.640w.webp")).status).toBe(502);
+    expect((await get(media, "/_media/media/wide.jpg.641w.webp")).status).toBe(404);
+  });
+
+  it("keeps memory within 100 MB of its start while 50 different copies are asked for at once", async () => {
+    // A process of its own, with the allocator setting the server runs with (package.json "serve").
+    const { stdout } = await run("npx", ["tsx", "src/cli/bench-media-memory.ts"], { env: { ...process.env, MALLOC_ARENA_MAX: "2" } });
+    const figures = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as { variants: number; ok: number; grewMb: number };
+    console.log("50 variants at once:", stdout.trim());
+    expect(figures).toMatchObject({ variants: 50, ok: 50 });
+    expect(figures.grewMb).toBeLessThan(100);
+  }, 600_000);
+});

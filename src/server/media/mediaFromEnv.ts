@@ -1,0 +1,43 @@
+/**
+ * The media handler as the environment configures it (docs/media.md): the content service's
+ * origin (CONTENT_API_BASE, or the embedded fixture service in-process), MEDIA_MAX_MB,
+ * MEDIA_TIMEOUT_SECONDS, MEDIA_CACHE_SECONDS, MEDIA_CACHE_DIR and MEDIA_CACHE_MB; pictures resized
+ * with MEDIA_MAX_MEGAPIXELS and MEDIA_RESIZE_CONCURRENCY.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ContentService } from "../service.ts";
+import { createDiskCache } from "./diskCache.ts";
+import { imageVariants } from "./imageVariants.ts";
+import { createMediaHandler, type MediaHandler } from "./mediaHandler.ts";
+
+const number = (raw: string | undefined, fallback: number) => {
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+const MB = 1024 * 1024;
+
+/** The embedded fixture service's origin, as the handler names it; nothing is fetched over the network. */
+const embeddedOrigin = "http://content.local";
+
+/** A fetch answered by the embedded fixture service in-process. */
+export function embeddedFetch(service: ContentService): typeof fetch {
+  return async (input, init) => (await service(new Request(input, init))) ?? new Response("Not found", { status: 404 });
+}
+
+/** The handler, and `close` to remove the cache directory when it is a temporary one of this process. */
+export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: ContentService | null }): { handler: MediaHandler; close: () => void } {
+  const dir = env.MEDIA_CACHE_DIR ?? mkdtempSync(join(tmpdir(), "corvane-media-"));
+  const handler = createMediaHandler({
+    origin: source.embedded ? embeddedOrigin : source.base,
+    ...(source.embedded ? { fetch: embeddedFetch(source.embedded) } : {}),
+    timeoutMs: number(env.MEDIA_TIMEOUT_SECONDS, number(env.CONTENT_TIMEOUT_SECONDS, 10)) * 1000,
+    maxBytes: number(env.MEDIA_MAX_MB, 25) * MB,
+    freshMs: number(env.MEDIA_CACHE_SECONDS, 3600) * 1000,
+    variants: imageVariants({ maxInputPixels: number(env.MEDIA_MAX_MEGAPIXELS, 40) * 1_000_000, concurrency: number(env.MEDIA_RESIZE_CONCURRENCY, 1) }),
+    cache: createDiskCache({ dir, maxBytes: number(env.MEDIA_CACHE_MB, 512) * MB }),
+  });
+  return { handler, close: () => (env.MEDIA_CACHE_DIR ? undefined : rmSync(dir, { recursive: true, force: true })) };
+}

@@ -1,0 +1,113 @@
+// @vitest-environment node
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDiskCache } from "./diskCache.ts";
+import { createMediaHandler } from "./mediaHandler.ts";
+
+/** Two loopback servers: the content service, and somewhere else its redirects may point to. */
+let service: Server;
+let elsewhere: Server;
+let serviceUrl = "";
+let elsewhereUrl = "";
+const asked: string[] = [];
+const elsewhereAsked: string[] = [];
+const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+
+const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}`)));
+
+beforeAll(async () => {
+  elsewhere = createServer((req, res) => {
+    elsewhereAsked.push(req.url ?? "");
+    res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
+  });
+  elsewhereUrl = await listen(elsewhere);
+  service = createServer((req, res) => {
+    const path = req.url ?? "";
+    asked.push(path);
+    if (path === "/media/a.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
+    else if (path === "/media/captions.vtt") res.writeHead(200, { "Content-Type": "text/vtt; charset=utf-8" }).end("WEBVTT\n");
+    else if (path === "/media/huge.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(Buffer.alloc(4096));
+    else if (path === "/media/streamed.jpg") {
+      // No Content-Length: the cap is met while reading.
+      res.writeHead(200, { "Content-Type": "image/jpeg", "Transfer-Encoding": "chunked" });
+      for (let i = 0; i < 8; i++) res.write(Buffer.alloc(1024));
+      res.end();
+    } else if (path === "/media/page.html" || path === "/media/fake.jpg") res.writeHead(200, { "Content-Type": "text/html" }).end("<script>alert(1)</script>");
+    else if (path === "/media/moved.jpg") res.writeHead(302, { Location: "/media/a.jpg" }).end();
+    else if (path === "/media/away.jpg") res.writeHead(302, { Location: `${elsewhereUrl}/media/a.jpg` }).end();
+    else res.writeHead(404).end();
+  });
+  serviceUrl = await listen(service);
+});
+afterAll(async () => {
+  await new Promise((resolve) => service.close(resolve));
+  await new Promise((resolve) => elsewhere.close(resolve));
+});
+
+function handler(maxBytes = 2048) {
+  return createMediaHandler({ origin: serviceUrl, timeoutMs: 5000, maxBytes, freshMs: 60_000, cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }) });
+}
+const get = (media: ReturnType<typeof handler>, path: string) => media(new Request(`http://site.test${path}`));
+
+describe("the media path", () => {
+  it("answers a file of the content service's origin with its type and caching headers, fetched once", async () => {
+    const media = handler();
+    const first = await get(media, "/_media/media/a.jpg");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(first.headers.get("Cache-Control")).toMatch(/public, max-age=\d+/);
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(jpeg);
+    const before = asked.filter((path) => path === "/media/a.jpg").length;
+    await Promise.all([get(media, "/_media/media/a.jpg"), get(media, "/_media/media/a.jpg")]);
+    expect(asked.filter((path) => path === "/media/a.jpg").length).toBe(before);
+    const captions = await get(media, "/_media/media/captions.vtt");
+    expect(captions.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
+  });
+
+  it("never asks another origin: a path naming another host is refused", async () => {
+    const media = handler();
+    for (const path of ["/_media//evil.example/a.jpg", "/_media/%2F%2Fevil.example/a.jpg", "/_media/\\evil.example/a.jpg", "/_media/media/../../a.jpg", "/_media/media/%2e%2e/a.jpg"]) {
+      expect((await get(media, path)).status, path).toBe(404);
+    }
+    expect(elsewhereAsked).toEqual([]);
+  });
+
+  it("refuses a file larger than the cap, declared or streamed", async () => {
+    const media = handler();
+    expect((await get(media, "/_media/media/huge.jpg")).status).toBe(502);
+    expect((await get(media, "/_media/media/streamed.jpg")).status).toBe(502);
+  });
+
+  it("asks nothing for a path that is not a media file", async () => {
+    const media = handler();
+    asked.length = 0;
+    expect((await get(media, "/_media/media/page.html")).status).toBe(404);
+    expect((await get(media, "/_media/api/page/get")).status).toBe(404);
+    expect(asked).toEqual([]);
+  });
+
+  it("refuses a type the service sends that is not media, whatever the address says", async () => {
+    const media = handler();
+    // The extension says picture; the service says HTML.
+    const answer = await get(media, "/_media/media/fake.jpg");
+    expect(answer.status).toBe(502);
+    expect(await answer.text()).not.toContain("<script>");
+  });
+
+  it("follows a redirect within the service's origin, never one to elsewhere", async () => {
+    const media = handler();
+    expect((await get(media, "/_media/media/moved.jpg")).status).toBe(200);
+    expect((await get(media, "/_media/media/away.jpg")).status).toBe(502);
+    expect(elsewhereAsked).toEqual([]);
+  });
+
+  it("passes a missing file on as 404, and takes GET and HEAD only", async () => {
+    const media = handler();
+    expect((await get(media, "/_media/media/none.jpg")).status).toBe(404);
+    expect((await media(new Request("http://site.test/_media/media/a.jpg", { method: "POST", body: "x" }))).status).toBe(405);
+  });
+});

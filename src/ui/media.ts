@@ -1,0 +1,55 @@
+/**
+ * The one place a content media address becomes the address a page uses (CONTENT-API 1,
+ * "Media addresses"; docs/media.md). An absolute address (a CDN) stays as it is. A
+ * root-relative one is on the content service's origin:
+ * - on a server-made page (the production server, the export, and the browser hydrating one of
+ *   them) it goes through the site's own `/_media/` (src/server/media), which also offers
+ *   pictures resized;
+ * - in the plain single-page build it is resolved against VITE_CONTENT_API_BASE (unchanged
+ *   when that is empty: the service is the site's own origin).
+ */
+import { config } from "../config.ts";
+import { isMediaPath, isRasterPath, MEDIA_PREFIX, variantFormats, variantPath, variantWidths } from "../content/mediaAddress.ts";
+import { isSitePath, safeUrl } from "./url.ts";
+
+let throughSite = false;
+
+/**
+ * Called once where a page is made on the server (src/ssr/entry-server.tsx) and where the
+ * browser finds the server's page data (src/main.tsx): media go through the site's `/_media/`.
+ */
+export function serveMediaThroughSite(on = true): void {
+  throughSite = on;
+}
+
+/** The address a page loads a content media file from; null for an empty or unsafe one. */
+export function mediaUrl(raw: string | null | undefined): string | null {
+  const url = safeUrl(raw);
+  if (url === null || !isSitePath(url)) return url;
+  if (throughSite) return `${MEDIA_PREFIX}${url}`;
+  return config.contentApiBase ? new URL(url, config.contentApiBase).href : url;
+}
+
+/** A link inside content HTML to a file (by its extension) on the content service; null for anything else (a page address). */
+export function linkedFileUrl(raw: string): string | null {
+  const url = safeUrl(raw);
+  return url !== null && isSitePath(url) && isMediaPath(url) ? mediaUrl(url) : null;
+}
+
+export interface ResponsiveSource {
+  type: `image/${(typeof variantFormats)[number]}`;
+  srcSet: string;
+}
+
+/**
+ * The resized copies a `<picture>` offers before the original: AVIF, then WebP, each at every
+ * width offered. Only for JPEG, PNG and WebP pictures the site's server answers; none for SVG,
+ * a CDN's address or the single-page build.
+ */
+export function responsiveSources(url: string): ResponsiveSource[] {
+  if (!url.startsWith(`${MEDIA_PREFIX}/`) || url.includes("?") || !isRasterPath(url)) return [];
+  return variantFormats.map((format) => ({
+    type: `image/${format}`,
+    srcSet: variantWidths.map((width) => `${variantPath(url, width, format)} ${String(width)}w`).join(", "),
+  }));
+}
