@@ -7,8 +7,8 @@ export type HtmlWindow = Window & typeof globalThis;
 
 let serverWindow: HtmlWindow | undefined;
 
-/** Called once by the server entry, before the first render. */
-export function provideServerWindow(window: HtmlWindow): void {
+/** Called once by the server entry, before the first render (undefined: back to the browser's window, for tests). */
+export function provideServerWindow(window: HtmlWindow | undefined): void {
   serverWindow = window;
 }
 

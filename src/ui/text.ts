@@ -8,7 +8,9 @@ export function toPlainText(html: string | null | undefined): string {
   if (!html) return "";
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
   const doc = new (htmlWindow().DOMParser)().parseFromString(html, "text/html");
-  for (const hidden of doc.querySelectorAll("script, style, template, noscript")) hidden.remove();
+  // By tag name, not a selector: in jsdom a document's first selector query registers listeners on
+  // the window that outlive it, so a query per call slowed every server render more than the last.
+  for (const tag of ["script", "style", "template", "noscript"]) for (const hidden of [...doc.getElementsByTagName(tag)]) hidden.remove();
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
 
