@@ -6,7 +6,6 @@
 import type { BlockDefinition } from "../runtime/block.tsx";
 import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 import type { BlockDataLoaders } from "../runtime/pageData.ts";
-import { contentListData } from "./content-list/listData.ts";
 import { blockNames, blockRegistry, type BlockName } from "../runtime/registry.ts";
 
 const modules = import.meta.glob<{ block: BlockDefinition }>(["./*/*.tsx", "!./*/*.test.tsx"]);
@@ -27,5 +26,11 @@ export const blockLoaders: BlockLoaders = byName(loader);
 /** Each block's module, as the build's manifest names it. */
 export const blockModules = byName((name) => `src/blocks/${blockRegistry[name].module}`);
 
-/** Blocks whose data loads with the page (see src/runtime/pageData.ts): light modules, apart from the blocks' code. */
-export const blockDataLoaders: BlockDataLoaders = { "content-list": contentListData };
+/**
+ * Blocks whose data loads with the page (see src/runtime/pageData.ts): light modules apart from
+ * the blocks' code, loaded by the first page that shows such a block (pages without one do not
+ * download them before they answer).
+ */
+export const blockDataLoaders: BlockDataLoaders = {
+  "content-list": async (context) => (await import("./content-list/listData.ts")).contentListData(context),
+};
