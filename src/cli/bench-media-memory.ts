@@ -10,27 +10,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
 import { variantFormats, variantPath, variantWidths } from "../content/mediaAddress.ts";
 import { createDiskCache } from "../server/media/diskCache.ts";
 import { imageVariants } from "../server/media/imageVariants.ts";
 import { createMediaHandler } from "../server/media/mediaHandler.ts";
-
-/** A photograph-like JPEG of 2,400 × 1,200: a gradient with grain. */
-async function photo(seed: number): Promise<Buffer> {
-  const width = 2400;
-  const height = 1200;
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = seed;
-  for (let i = 0; i < pixels.length; i++) {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    pixels[i] = ((i / 3) % width) / 10 + (state >>> 26) * 3;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-}
+import { samplePhoto } from "../server/media/samplePhoto.ts";
 
 const pictures = new Map<string, Buffer>();
-for (let n = 0; n < 4; n++) pictures.set(`/media/photo-${String(n)}.jpg`, await photo(10 + n));
+for (let n = 0; n < 4; n++) pictures.set(`/media/photo-${String(n)}.jpg`, await samplePhoto(2400, 1200, 10 + n));
 const service = createServer((req, res) => {
   const bytes = pictures.get(req.url ?? "");
   if (bytes) res.writeHead(200, { "Content-Type": "image/jpeg" }).end(bytes);

@@ -11,26 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskCache } from "./diskCache.ts";
 import { imageVariants } from "./imageVariants.ts";
 import { createMediaHandler } from "./mediaHandler.ts";
+import { samplePhoto } from "./samplePhoto.ts";
 
 const run = promisify(execFile);
-
-/** A photograph-like JPEG: a gradient with grain, so it does not compress to nothing. */
-async function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = seed;
-  for (let i = 0; i < pixels.length; i++) {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    pixels[i] = ((i / 3) % width) / 10 + (state >>> 26) * 3;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-}
 
 let service: Server;
 let serviceUrl = "";
 const pictures = new Map<string, Buffer>();
 
 beforeAll(async () => {
-  pictures.set("/media/wide.jpg", await photo(2400, 1200, 1));
+  pictures.set("/media/wide.jpg", await samplePhoto(2400, 1200, 1));
   service = createServer((req, res) => {
     const bytes = pictures.get(req.url ?? "");
     if (bytes) res.writeHead(200, { "Content-Type": "image/jpeg" }).end(bytes);
