@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { MenuItem } from "../content/contract.ts";
 import { SmartLink } from "../ui/SmartLink.tsx";
 import { openConsentPreferences } from "./consent/loadConsent.ts";
@@ -23,9 +24,10 @@ export function ConsentButton({ label, className, choice }: { label: string; cla
 /**
  * One menu item as a control: a link (the current page's with aria-current), "Careers" in a
  * new tab, and "Cookie Settings" and "Do Not Sell or Share My Information" as buttons that
- * open the consent preferences.
+ * open the consent preferences. Memoized: the header renders again as the code takes its
+ * controls over (aria-expanded), and its forty-odd links need not render with it.
  */
-export function MenuLink({ item, pathname, className }: MenuLinkProps) {
+export const MenuLink = memo(function MenuLink({ item, pathname, className }: MenuLinkProps) {
   const label = menuLabel(item);
   if (isCookieSettings(item)) return <ConsentButton label={label} className={className} />;
   if (isDoNotSell(item)) return <ConsentButton label={label} className={className} choice="marketing" />;
@@ -47,4 +49,4 @@ export function MenuLink({ item, pathname, className }: MenuLinkProps) {
       )}
     </SmartLink>
   );
-}
+});

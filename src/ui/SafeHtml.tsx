@@ -3,19 +3,26 @@
  * the HTML profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no
  * styles and no frames; links that open a new tab get rel="noopener noreferrer".
  */
-import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
+import DOMPurify from "dompurify";
 import { createElement } from "react";
 import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
-import { linkedFileUrl, mediaUrl } from "./media.ts";
+import { linkedFileUrl, mediaServedThroughSite, mediaUrl } from "./media.ts";
+import { rememberAnswers } from "./rememberAnswers.ts";
 import { isSitePath } from "./url.ts";
 
 /** The attributes of content HTML that name a media file (a link's only when it names a file). */
 const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["src"], VIDEO: ["src", "poster"], AUDIO: ["src"], SOURCE: ["src"], TRACK: ["src"], A: ["href"] };
 
-let purify: { window: HtmlWindow; instance: Purifier } | undefined;
+interface Purify {
+  window: HtmlWindow;
+  /** Its answers: the same content is sanitized once (./rememberAnswers.ts). */
+  sanitize: (html: string, inline: boolean) => string;
+}
+
+let purify: Purify | undefined;
 
 /** One DOMPurify per DOM it works in: the browser's window, or the server's (see ./htmlWindow.ts). */
-function purifier(): Purifier {
+function purifier(): Purify {
   const window = htmlWindow();
   if (purify?.window !== window) {
     const instance = DOMPurify(window);
@@ -33,9 +40,14 @@ function purifier(): Purifier {
         if (url !== null) node.setAttribute(name, url);
       }
     });
-    purify = { window, instance };
+    const sanitize = rememberAnswers(
+      (html: string, inline: boolean) => fitForContext(instance.sanitize(html, purifyOptions), inline),
+      // Media addresses are rewritten by where media load from, so that is part of what an answer depends on.
+      (html, inline) => `${mediaServedThroughSite() ? "site" : "service"} ${inline ? "inline" : "block"}\n${html}`,
+    );
+    purify = { window, sanitize };
   }
-  return purify.instance;
+  return purify;
 }
 
 const purifyOptions = {
@@ -75,7 +87,7 @@ function fitForContext(clean: string, inline: boolean): string {
 }
 
 export function sanitizeHtml(html: string, { inline = false }: { inline?: boolean } = {}): string {
-  return fitForContext(purifier().sanitize(html, purifyOptions), inline);
+  return purifier().sanitize(html, inline);
 }
 
 interface SafeHtmlProps {

@@ -22,6 +22,9 @@ export function serveMediaThroughSite(on = true): void {
   throughSite = on;
 }
 
+/** True where media go through the site's `/_media/` (a server-made page). */
+export const mediaServedThroughSite = (): boolean => throughSite;
+
 /** The address a page loads a content media file from; null for an empty or unsafe one. */
 export function mediaUrl(raw: string | null | undefined): string | null {
   const url = safeUrl(raw);

@@ -40,6 +40,29 @@ describe("reading content HTML, as the server does for every page", () => {
   });
 });
 
+describe("content read again", () => {
+  // The header renders again as the code takes its controls over, and a server renders the same
+  // menus for every page: each label and snippet is parsed once, not at every render.
+  it("is parsed once however often it is shown", () => {
+    const parse = vi.spyOn(window.DOMParser.prototype, "parseFromString");
+    try {
+      const label = `<em>Label</em> ${String(Math.random())}`;
+      for (let i = 0; i < 5; i++) expect(toPlainText(label)).toMatch(/^Label /);
+      expect(parse).toHaveBeenCalledTimes(1);
+      const snippet = `<p>Snippet <a href="/x" target="_blank">${String(Math.random())}</a></p>`;
+      const first = sanitizeHtml(snippet);
+      const parsesAfterFirst = parse.mock.calls.length;
+      for (let i = 0; i < 5; i++) expect(sanitizeHtml(snippet)).toBe(first);
+      expect(parse.mock.calls.length).toBe(parsesAfterFirst);
+      expect(first).toContain('rel="noopener noreferrer"');
+      // The answer depends on the holder: inline holders keep phrasing content only.
+      expect(sanitizeHtml(snippet, { inline: true })).not.toContain("<p>");
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
+
 describe("formatDate", () => {
   it("shows Month day, year (SPEC 9)", () => {
     expect(formatDate("2026-03-14T00:00:00")).toBe("March 14, 2026");

@@ -3,15 +3,20 @@
  * parsed in an inert document (nothing loads, nothing runs) and only its text is kept.
  */
 import { htmlWindow } from "./htmlWindow.ts";
+import { rememberAnswers } from "./rememberAnswers.ts";
 
-export function toPlainText(html: string | null | undefined): string {
-  if (!html) return "";
-  if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
+const textOfMarkup = rememberAnswers((html: string): string => {
   const doc = new (htmlWindow().DOMParser)().parseFromString(html, "text/html");
   // By tag name, not a selector: in jsdom a document's first selector query registers listeners on
   // the window that outlive it, so a query per call slowed every server render more than the last.
   for (const tag of ["script", "style", "template", "noscript"]) for (const hidden of [...doc.getElementsByTagName(tag)]) hidden.remove();
   return doc.body.textContent.replace(/\s+/g, " ").trim();
+}, (html) => html);
+
+export function toPlainText(html: string | null | undefined): string {
+  if (!html) return "";
+  if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
+  return textOfMarkup(html);
 }
 
 const monthNames = [
