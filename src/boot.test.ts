@@ -29,3 +29,21 @@ it("asks for the code as soon as the page is parsed, without waiting for its ima
   await import("./boot.ts");
   expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
 });
+
+it("spreads many preloads over a few tasks, the entry's first, so no one task holds a slow phone", async () => {
+  vi.useFakeTimers();
+  try {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const files = Array.from({ length: 20 }, (_, i) => `/assets/file-${String(i)}.js`);
+    document.head.innerHTML = `<script type="module" data-entry="/assets/file-0.js" data-modulepreload="${files.join(" ")}"></script>`;
+    await import("./boot.ts");
+    const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+    expect(preloaded()).toEqual(files.slice(0, 8));
+    vi.advanceTimersToNextTimer();
+    expect(preloaded()).toEqual(files.slice(0, 16));
+    vi.runAllTimers();
+    expect(preloaded()).toEqual(files);
+  } finally {
+    vi.useRealTimers();
+  }
+});

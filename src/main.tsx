@@ -29,12 +29,16 @@ function readHydrationData(): HydrationData | null {
   return parsed.success ? parsed.data : null;
 }
 
-// Reading the page's data (a zod parse) in a task of its own, apart from evaluating the app's modules.
+// Reading the page's data (a zod parse), making the runtime and making the router each in a task
+// of their own, apart from evaluating the app's modules: on a slow phone each takes tens of
+// milliseconds, and together they were one task that held off the visitor's first taps.
 await nextTask();
 const hydration = readHydrationData();
 // A page the server made loads content media through the site's /_media/, as the server rendered them (src/ui/media.ts).
 if (hydration) serveMediaThroughSite();
+await nextTask();
 const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: hydration?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
+await nextTask();
 const router = createBrowserRouter(siteRoutes(runtime), hydration ? { hydrationData: { loaderData: hydration.loaderData, ...(hydration.actionData ? { actionData: hydration.actionData } : {}) } } : {});
 
 const app = (

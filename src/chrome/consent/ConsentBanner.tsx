@@ -27,9 +27,14 @@ export function ConsentBanner() {
   const shown = useConsentChoice((state) => state.asking);
   const titleId = useId();
 
-  // Read once as the site starts, so the banner is there before the content, never after it.
+  // Read once as the site starts, so the banner is there before the content, never after it. In a
+  // task of its own: showing it restyles the page, which on a slow phone must not lengthen the
+  // task that hydrates the server's page.
   useEffect(() => {
-    if (!hasStoredChoice(document.cookie) && !isCrawler(navigator.userAgent)) useConsentChoice.setState({ asking: true });
+    const ask = setTimeout(() => {
+      if (!hasStoredChoice(document.cookie) && !isCrawler(navigator.userAgent)) useConsentChoice.setState({ asking: true });
+    }, 0);
+    return () => clearTimeout(ask);
   }, []);
 
   useEffect(() => {
