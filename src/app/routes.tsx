@@ -43,8 +43,12 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
   };
 }
 
-/** A form posted to the page: its lead goes out through `runtime.leadClient` (the server's own /api handler), else the page's client. */
-function formAction(runtime: Runtime, route: RouteConfig) {
+/**
+ * A form posted to the page, by the browser itself (no code yet) or by the form's code through the
+ * router: its lead goes out through `runtime.leadClient` (the server's own /api handler), else the
+ * page's client (in the browser, its /api calls).
+ */
+export function formAction(runtime: Runtime, route: RouteConfig) {
   return async (args: ActionFunctionArgs) => {
     const { pageAction } = await import("./formAction.ts");
     return pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);

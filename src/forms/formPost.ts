@@ -48,7 +48,7 @@ export type FormPostResult =
   /** SPEC 5's messages by field (the service's own verdict too), and the values as typed. */
   | { kind: "invalid"; errors: Record<string, string>; values: PostedValues }
   /** Valid, but the lead could not be handed on: the form again, as typed (SPEC 8: the reason decides any message). */
-  | { kind: "unsent"; reason: Exclude<FormResult, { ok: true }>["reason"]; values: PostedValues };
+  | { kind: "unsent"; reason: Exclude<FormResult, { ok: true } | { reason: "invalid" }>["reason"]; values: PostedValues };
 
 /**
  * The posted text of each of the form's fields ("" for a missing field or a file), as typing
