@@ -15,15 +15,3 @@ export const presentationQuery = `?${contactFromParam}=${presentationServicesFro
 export function addressSaysPresentation(search: string): boolean {
   return new URLSearchParams(search).get(contactFromParam) === presentationServicesFrom;
 }
-
-/**
- * The contact page's query with the mode the form is in: presentation mode (from the address or
- * the stored flag) is said in the address the form posts to, so the route action judges the
- * post by the same rules, with the code or without.
- */
-export function withPresentation(search: string, presentation: boolean): string {
-  if (!presentation || addressSaysPresentation(search)) return search;
-  const query = new URLSearchParams(search);
-  query.set(contactFromParam, presentationServicesFrom);
-  return `?${query.toString()}`;
-}

@@ -32,26 +32,6 @@ export function isPaperDownload(value: unknown): value is PaperDownload {
   return typeof value === "object" && value !== null && "download" in value;
 }
 
-/**
- * What the route action answered a form submitted with the code (./usePageAction.ts), as the
- * form acts on it: the paper to download, SPEC 5's messages by field, a lead not handed on (why),
- * or nothing: the action sent the visitor on (the thank-you redirect, which the router follows).
- * Any other answer (the page could not be resolved, or no longer shows the form) is a lead not
- * handed on: everything typed stays.
- */
-export type ActionAnswer =
-  | { kind: "download"; download: PaperDownload["download"] }
-  | { kind: "invalid"; errors: Record<string, string> }
-  | { kind: "unsent"; reason: NonNullable<PostedForm["unsent"]> }
-  | { kind: "sent-on" };
-
-export function readActionAnswer(answer: unknown): ActionAnswer {
-  if (answer === undefined) return { kind: "sent-on" };
-  if (isPaperDownload(answer)) return { kind: "download", download: answer.download };
-  if (isPostedForm(answer) && !answer.unsent) return { kind: "invalid", errors: answer.errors };
-  return { kind: "unsent", reason: isPostedForm(answer) && answer.unsent ? answer.unsent : "failed" };
-}
-
 export const PostedFormContext = createContext<PostedForm | null>(null);
 
 /** The posted answer meant for this form, if any. */

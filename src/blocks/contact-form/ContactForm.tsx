@@ -4,7 +4,7 @@ import { config } from "../../config.ts";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
-import { addressSaysPresentation, withPresentation } from "../../forms/contactMode.ts";
+import { addressSaysPresentation, contactFromParam, presentationServicesFrom } from "../../forms/contactMode.ts";
 import { postedFormField, usePostedForm } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
 import { usePageAction } from "../../forms/usePageAction.ts";
@@ -51,6 +51,18 @@ function useCaptchaStage(fromAddress: boolean) {
     return () => clearTimeout(timer);
   }, [fromAddress]);
   return stage;
+}
+
+/**
+ * The contact page's query with the mode the form is in: presentation mode (from the address or
+ * the stored flag) is said in the address the form posts to, so the route action judges the
+ * post by the same rules, with the code or without.
+ */
+function withPresentation(search: string, presentation: boolean): string {
+  if (!presentation || addressSaysPresentation(search)) return search;
+  const query = new URLSearchParams(search);
+  query.set(contactFromParam, presentationServicesFrom);
+  return `?${query.toString()}`;
 }
 
 /** The contact form of SPEC 2.7, 4 and 5.1. */
