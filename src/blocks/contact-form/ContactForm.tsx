@@ -120,7 +120,7 @@ export function ContactForm({ title, slotId }: BlockProps<ContactFormOptions>) {
   return (
     <Section title={title ?? caption("title")} slotId={slotId} className="contact-form">
       {/* data-site-form: the site's own form, as opposed to one slipped into content (tests/xss.ts).
-          A real post to this address (its query says the mode) until the code takes it over. */}
+          A real post to this address (its query says the mode); with the code, the same post goes through the router. */}
       <form
         className="contact-form__form"
         data-site-form=""

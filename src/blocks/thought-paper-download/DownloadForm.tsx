@@ -68,7 +68,7 @@ export function DownloadForm({ successPath }: DownloadFormProps) {
   const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, posted);
   const sendToAction = usePageAction("thoughtPaper");
   const { pathname } = useLocation();
-  // Posted without the code and not handed on: the message the code path would show.
+  // Posted without the code and not handed on: the message the form shows with the code too.
   const [failure, setFailure] = useState<string | null>(posted?.unsent ? unsentMessages[posted.unsent] : null);
   /** SaveUserInfo succeeded but the PDF did not come: only the download (this paper) is tried again. */
   const [savedWithoutPdf, setSavedWithoutPdf] = useState<PaperDownload["download"] | null>(null);
@@ -123,7 +123,7 @@ export function DownloadForm({ successPath }: DownloadFormProps) {
   const captchaError = form.message("token");
 
   return (
-    // A real post to the paper's page (../../forms/formPost.ts), with the contract's field names, until the code takes it over.
+    // A real post to the paper's page (../../forms/formPost.ts), with the contract's field names; with the code, the same post goes through the router.
     <form className="tp-form" data-site-form="" method="post" action={pathname} noValidate aria-busy={form.sending} onSubmit={(event) => {
         if (!savedWithoutPdf) return form.submit(event, send, readCaptcha);
         event.preventDefault();
