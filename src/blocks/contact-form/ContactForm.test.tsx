@@ -317,6 +317,20 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
     expect(document.querySelectorAll("[aria-invalid=true]")).toHaveLength(0);
   });
 
+  it("shows the service's own verdict (400) under its field and moves focus there, keeping every typed value", async () => {
+    const verdict = "This address is not accepted here";
+    await renderForm(formService(() => Promise.resolve(Response.json({ errors: { email: verdict } }, { status: 400 }))));
+    await fillValid();
+    await user.click(field.submit());
+    await vi.waitFor(() => expect(describedMessage(field.email())).toBe(verdict));
+    await vi.waitFor(() => expect(field.email()).toHaveFocus());
+    expect(field.email()).toHaveAttribute("aria-invalid", "true");
+    expect(field.name()).toHaveValue("Ada Lovelace");
+    expect(field.email()).toHaveValue("ada@engines.example");
+    expect(field.message()).toHaveValue("We need help with claims.");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("says to try again in a moment, keeping every typed value, when the service is busy or asks to slow down", async () => {
     for (const status of [503, 429]) {
       const { unmount } = await renderForm(formService(() => Promise.resolve(new Response(JSON.stringify({ error: "busy" }), { status, headers: { "Retry-After": "5" } }))));
