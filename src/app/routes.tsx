@@ -50,8 +50,16 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
  */
 export function formAction(runtime: Runtime, route: RouteConfig) {
   return async (args: ActionFunctionArgs) => {
-    const { pageAction } = await import("./formAction.ts");
-    return pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);
+    let action: typeof import("./formAction.ts");
+    try {
+      action = await import("./formAction.ts");
+    } catch (error) {
+      // The action's code did not arrive (a flaky network, a new deployment): the lead was not
+      // handed on, and the form keeps everything typed, instead of the page giving way to the retry screen.
+      console.warn("the form's action could not be loaded:", error);
+      return data(null, { status: 503, headers: { "Retry-After": "30" } });
+    }
+    return action.pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);
   };
 }
 
