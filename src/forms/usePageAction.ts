@@ -6,7 +6,7 @@
  * client, and its answer drives the form. Imported only by the lazily loaded form blocks.
  */
 import { useCallback, useEffect, useRef } from "react";
-import { useFetcher } from "react-router-dom";
+import { useFetcher, type FetcherWithComponents } from "react-router-dom";
 import type { FormKind } from "./formPost.ts";
 import { isPaperDownload, isPostedForm, postedFormField, type PaperDownload, type PostedForm } from "./postedForm.tsx";
 
@@ -32,10 +32,10 @@ function readActionAnswer(answer: unknown): ActionAnswer {
 
 interface Waiting {
   resolve: (answer: ActionAnswer) => void;
-  /** The fetcher's data before this submission: an answer is new data. */
-  before: unknown;
-  /** The router has taken the submission (the fetcher was seen submitting). */
-  taken: boolean;
+  /** The fetcher as rendered when the form was submitted: the answer is a later one, idle again. */
+  from: FetcherWithComponents<unknown>;
+  /** The router is done with the submission (the action answered, and any redirect was followed). */
+  answered: boolean;
 }
 
 /**
@@ -46,36 +46,41 @@ interface Waiting {
  */
 export function usePageAction(form: FormKind) {
   const fetcher = useFetcher<unknown>();
+  /** The fetcher as last rendered (the router's updates are transitions: they reach the page when React commits them). */
+  const rendered = useRef(fetcher);
   const waiting = useRef<Waiting | null>(null);
 
-  // The router hands the action's answer over as the fetcher's data. Its first state after
-  // "submitting" is the answer: new data, or (a redirect) "loading" on to the next page.
-  useEffect(() => {
+  // The answer is the fetcher's data once the router is done and React has rendered the fetcher
+  // idle again. Nothing here depends on seeing each state in between: React may skip some.
+  const settle = useCallback(() => {
     const current = waiting.current;
-    if (!current) return;
-    if (fetcher.state === "submitting") {
-      current.taken = true;
-      return;
-    }
-    if (!current.taken) return;
+    const shown = rendered.current;
+    if (!current?.answered || shown === current.from || shown.state !== "idle") return;
     waiting.current = null;
-    // A repeated `null` (the page could not be resolved twice running) reads as no new data:
-    // either way the form keeps everything typed.
-    current.resolve(readActionAnswer(fetcher.data === current.before ? undefined : fetcher.data));
-  }, [fetcher.state, fetcher.data]);
+    // No new data: the action redirected (or answered `null` twice running); either way the form keeps everything typed.
+    current.resolve(readActionAnswer(shown.data === current.from.data ? undefined : shown.data));
+  }, []);
 
-  const { submit, data } = fetcher;
+  useEffect(() => {
+    rendered.current = fetcher;
+    settle();
+  }, [fetcher, settle]);
+
+  const { submit } = fetcher;
   return useCallback(
     (values: Record<string, string>, address: string) =>
       new Promise<ActionAnswer>((resolve) => {
         const body = new FormData();
         body.set(postedFormField, form);
         for (const [name, value] of Object.entries(values)) body.set(name, value);
-        waiting.current = { resolve, before: data, taken: false };
-        // flushSync: the "submitting" state is rendered at once, so the effect above sees it.
+        const pending: Waiting = { resolve, from: rendered.current, answered: false };
+        waiting.current = pending;
         // No revalidation: a lead changes nothing on the page.
-        void submit(body, { method: "post", action: address, flushSync: true, defaultShouldRevalidate: false });
+        void submit(body, { method: "post", action: address, defaultShouldRevalidate: false }).then(() => {
+          pending.answered = true;
+          settle();
+        });
       }),
-    [form, submit, data],
+    [form, submit, settle],
   );
 }
