@@ -8,12 +8,13 @@ import type { ReactNode } from "react";
 import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
 import { expect } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
-import { siteRoutes } from "../src/app/routes.tsx";
+import { formAction, siteRoutes } from "../src/app/routes.tsx";
 import { blockDataLoaders, blockLoaders } from "../src/blocks/index.ts";
 import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
 import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
+import { routeFor } from "../src/runtime/routeTable.ts";
 import { PageResourcesContext, standaloneStores } from "../src/runtime/siteData.ts";
 import { createSiteStores, type SiteStores } from "../src/runtime/stores.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
@@ -119,6 +120,29 @@ export function renderBlock(block: BlockModule, slot: SlotInput, { runtime, arou
 export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime) {
   const router = createMemoryRouter([{ path: "*", element: mountedBlock(block, slot) }], { initialEntries: [path] });
   return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
+}
+
+/**
+ * A form block on a page at `path` (query included), in a data router whose route takes posts
+ * with the site's own action for that address (src/app/routes.tsx `formAction`): the form submits
+ * through it as on the site. `around` wraps the block (a posted answer's context).
+ */
+export function renderFormAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime, around: (block: ReactNode) => ReactNode = (block) => block) {
+  const { handle } = routeFor(new URL(path, "http://site.test").pathname);
+  if (handle.kind !== "page") throw new Error(`${path} is a redirect, not a page`);
+  const router = createMemoryRouter([{ id: "form page", path: "*", element: around(mountedBlock(block, slot)), action: formAction(runtime, handle.route) }], { initialEntries: [path] });
+  return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
+}
+
+/** The lead calls of CONTENT-API 5 (and a thought paper's PDF); any other call is a content call. */
+const isLeadCall = (path: string) => /^\/api\/(contactus|thoughtPaper)\//i.test(path);
+
+/**
+ * A fetch for a form's tests: the lead calls to `leads` (the test's), the content calls the
+ * route action makes to resolve the page to `content`.
+ */
+export function leadsTo(leads: typeof fetch, content: typeof fetch): typeof fetch {
+  return (input, init) => (isLeadCall(new URL(requestUrl(input), "http://site.test").pathname) ? leads : content)(input, init);
 }
 
 /** Opens a route of the site on the fixture service and waits until every block (and any carousel code) has arrived. */

@@ -1,11 +1,13 @@
 /**
- * The route action of a content page (issue 20): a contact form or a thought-paper form the
- * browser posted itself, before its code arrived or without any. The page is resolved as its
+ * The route action of a content page (issue 20): a contact form or a thought-paper form, posted
+ * by the browser itself before its code arrived or without any (the server runs it), or sent by
+ * the form's code through the router (the browser runs it): one submit path. The page is resolved as its
  * loader does, the posted form is found among its slots (none: 405), and `handleFormPost`
  * (src/forms/formPost.ts) applies SPEC 5 and hands the lead on through `submitLead`. The
  * answer: 303 to the thank-you page; for a thought paper, the PDF to download; else the form
  * again with the messages and everything typed (400), or as typed when the lead could not be
- * handed on (503, SPEC 8). Loaded on demand by src/app/routes.tsx: none of it is in a page's
+ * handed on (503, SPEC 8); in the browser the form acts on that answer (a thought paper's PDF
+ * is fetched by the form). Loaded on demand by src/app/routes.tsx: none of it is in a page's
  * first code. docs/first-paint.md has the why.
  */
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";

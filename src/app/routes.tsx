@@ -43,11 +43,23 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
   };
 }
 
-/** A form posted to the page: its lead goes out through `runtime.leadClient` (the server's own /api handler), else the page's client. */
-function formAction(runtime: Runtime, route: RouteConfig) {
+/**
+ * A form posted to the page, by the browser itself (no code yet) or by the form's code through the
+ * router: its lead goes out through `runtime.leadClient` (the server's own /api handler), else the
+ * page's client (in the browser, its /api calls).
+ */
+export function formAction(runtime: Runtime, route: RouteConfig) {
   return async (args: ActionFunctionArgs) => {
-    const { pageAction } = await import("./formAction.ts");
-    return pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);
+    let action: typeof import("./formAction.ts");
+    try {
+      action = await import("./formAction.ts");
+    } catch (error) {
+      // The action's code did not arrive (a flaky network, a new deployment): the lead was not
+      // handed on, and the form keeps everything typed, instead of the page giving way to the retry screen.
+      console.warn("the form's action could not be loaded:", error);
+      return data(null, { status: 503, headers: { "Retry-After": "30" } });
+    }
+    return action.pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);
   };
 }
 

@@ -1,12 +1,13 @@
 /**
- * A form posted by the browser itself (issue 20): the contact form and the thought-paper form
- * are real `<form method="post">`s with the contract's field names (CONTENT-API 5), so a
- * visitor whose page has no code yet (or none at all) still reaches the company. This module
- * is what the server does with such a post, framework-agnostic and pure but for the injected
- * `submitLead`: the same SPEC 5 rules as the code path (./validation.ts), then the lead is
- * handed on, then the answer: the thank-you page, or the form again with the messages and
- * everything typed. The route action wires it (the router's `action`, with the code or
- * without); the form components render `errors` and `values` from what it returns.
+ * A posted form (issue 20): the contact form and the thought-paper form are real
+ * `<form method="post">`s with the contract's field names (CONTENT-API 5), so a visitor whose
+ * page has no code yet (or none at all) still reaches the company; with the code, the forms send
+ * the same fields to the same route action through the router (./usePageAction.ts). This module
+ * is the one place that judges such a post and hands it on, framework-agnostic and pure but for
+ * the injected `submitLead`: the SPEC 5 rules (./validation.ts), then the lead is handed on, then
+ * the answer: the thank-you page, or the form again with the messages and everything typed. The
+ * route action wires it (the router's `action`, on the server and in the browser); the form
+ * components render `errors` and `values` from what it returns.
  *
  * The captcha token is the field `token`: the local test captcha's checkbox posts it; without
  * the code a reCAPTCHA widget never draws, so nothing is posted and the form answers SPEC 5's
@@ -48,12 +49,12 @@ export type FormPostResult =
   /** SPEC 5's messages by field (the service's own verdict too), and the values as typed. */
   | { kind: "invalid"; errors: Record<string, string>; values: PostedValues }
   /** Valid, but the lead could not be handed on: the form again, as typed (SPEC 8: the reason decides any message). */
-  | { kind: "unsent"; reason: Exclude<FormResult, { ok: true }>["reason"]; values: PostedValues };
+  | { kind: "unsent"; reason: Exclude<FormResult, { ok: true } | { reason: "invalid" }>["reason"]; values: PostedValues };
 
 /**
  * The posted text of each of the form's fields ("" for a missing field or a file), as typing
  * would have left it with the code (SPEC 5.1: the phone number stripped, the name's spaces
- * collapsed), so a post without the code is judged exactly as the code path's.
+ * collapsed), so a post without the code is judged exactly as one the code sent.
  */
 function read<F extends string>(rules: FormRules<F>, data: FormData): Record<string, string> {
   return Object.fromEntries(rules.fields.map((name) => {

@@ -14,7 +14,7 @@ export interface PostedForm {
   form: FormKind;
   errors: Record<string, string>;
   values: PostedValues;
-  /** Valid, but not handed on (SPEC 8): why, so the form says what the code path would. */
+  /** Valid, but not handed on (SPEC 8): why, so the form says what it says with the code too. */
   unsent?: Extract<FormPostResult, { kind: "unsent" }>["reason"];
 }
 

@@ -39,6 +39,11 @@ export function rewriteInPlace(input: TextInput, rewrite: (value: string) => str
   }
 }
 
+/** The messages of an answer of the route action, for the fields the form has. */
+function fieldMessages<F extends string>(fields: readonly F[], errors: Record<string, string>): Partial<Record<F, string>> {
+  return Object.fromEntries(fields.flatMap((field) => (errors[field] ? [[field, errors[field]]] : []))) as Partial<Record<F, string>>;
+}
+
 /**
  * `posted`: the server's answer to this form posted without the code (./postedForm.tsx): the
  * form starts from the values typed and shows the messages, until the visitor types or submits.
@@ -57,9 +62,7 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
   });
   const { errors } = form.formState;
   /** Live messages by field; null once the field passes, absent before the visitor typed in it. */
-  const [live, setLive] = useState<Partial<Record<F, string | null>>>(() =>
-    Object.fromEntries(rules.fields.flatMap((field) => (posted?.errors[field] ? [[field, posted.errors[field]]] : []))) as Partial<Record<F, string>>,
-  );
+  const [live, setLive] = useState<Partial<Record<F, string | null>>>(() => fieldMessages(rules.fields, posted?.errors ?? {}));
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
 
@@ -140,6 +143,16 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
   }
 
   /**
+   * Messages the route action's rules gave a submitted form (its 400 answer, the service's
+   * verdict included): shown on their fields as a posted answer's are, focus to the first.
+   */
+  function showErrors(errors: Record<string, string>) {
+    setLive(fieldMessages(rules.fields, errors));
+    const first = rules.fields.find((name) => errors[name]);
+    if (first !== undefined) setFocusTarget({ name: first });
+  }
+
+  /**
    * Submits the form: validates, then hands the values to `send`, or moves focus to the first
    * invalid field. One submission at a time: a second submit while one is being validated or
    * sent does nothing. `beforeValidate` reads values no input holds (the captcha).
@@ -165,7 +178,7 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
       });
   }
 
-  return { field, message, errorId, fieldId, setExternal, submit, sending };
+  return { field, message, errorId, fieldId, setExternal, showErrors, submit, sending };
 }
 
 export type RulesForm<F extends string> = ReturnType<typeof useRulesForm<F>>;

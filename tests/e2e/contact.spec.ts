@@ -64,6 +64,36 @@ test.describe("the contact form", () => {
     ]);
   });
 
+  test("with the code, the form is sent by the page's route action in the browser: one lead call, no post of the page", async ({ page }) => {
+    const email = `grace.${Date.now()}@compilers.example`;
+    await openContactPage(page);
+    await fillValid(page, email);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await form(page).submit.click();
+    await expect(page).toHaveURL(/\/thankyou$/i);
+    expect(posts.filter((path) => path === "/api/contactus/create")).toHaveLength(1);
+    expect(posts.filter((path) => !path.startsWith("/api/"))).toEqual([]);
+    expect(leadsFor(email)).toHaveLength(1);
+  });
+
+  test("the service's own verdict (400) shows under its field, with everything typed kept", async ({ page }) => {
+    const message = "This address is not accepted here";
+    await page.route("**/api/contactus/create", (route) => route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ errors: { email: message } }) }));
+    await openContactPage(page);
+    await fillValid(page, "grace@compilers.example");
+    await form(page).submit.click();
+    const email = form(page).email;
+    // The stylesheet puts a warning sign before a message.
+    await expect(email).toHaveAccessibleDescription(new RegExp(`${message}$`));
+    await expect(email).toBeFocused();
+    await expect(email).toHaveValue("grace@compilers.example");
+    await expect(form(page).message).toHaveValue("We would like to discuss a\nclaims processing engagement.");
+    await expect(page).toHaveURL(/\/contact-us$/);
+  });
+
   test("presentation mode (the stored flag) accepts a free-mail address and posts to the presentation call", async ({ page }) => {
     const email = `grace.${Date.now()}@gmail.com`;
     await page.addInitScript(() => window.localStorage.setItem("isPresentationService", "true"));

@@ -1,7 +1,9 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderBlock, requestUrl, testRuntime } from "../../../tests/harness.tsx";
+import type { ReactNode } from "react";
+import { wirePage } from "../../../tests/builders.ts";
+import { cannedFetch, leadsTo, renderFormAt, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { PostedFormContext, type PostedForm } from "../../forms/postedForm.tsx";
 import { standaloneStores } from "../../runtime/siteData.ts";
 import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
@@ -12,16 +14,25 @@ interface Call {
   fields: Record<string, string>;
 }
 
-/** A content service that records form posts and answers them as told. */
+/**
+ * A content service that records form posts and answers them as told; the contact page the
+ * route action resolves (its layout mounts the form) comes from the service too.
+ */
 function formService(answer: () => Promise<Response> = () => Promise.resolve(Response.json({ id: 1 }))) {
   const calls: Call[] = [];
-  const fetch: typeof globalThis.fetch = (input, init) => {
+  const leads: typeof globalThis.fetch = (input, init) => {
     const body = init?.body;
     const fields = body instanceof FormData ? Object.fromEntries([...body.entries()].map(([name, value]) => [name, typeof value === "string" ? value : value.name])) : {};
     calls.push({ path: new URL(requestUrl(input), "http://site.test").pathname, fields });
     return answer();
   };
-  return { calls, runtime: testRuntime({ fetch, stores: standaloneStores }) };
+  const content = cannedFetch({ pages: { "Contact-Us": wirePage({ name: "Contact-Us" }) } });
+  return { calls, runtime: testRuntime({ fetch: leadsTo(leads, content), stores: standaloneStores }) };
+}
+
+/** The form on the contact page (`slot.path`, else /contact-us), submitting through the page's route action. */
+function mountForm(service: ReturnType<typeof formService>, slot: Parameters<typeof renderFormAt>[2] = {}, around?: (form: ReactNode) => ReactNode) {
+  return renderFormAt(slot.path ?? "/contact-us", block, slot, service.runtime, around);
 }
 
 let user: ReturnType<typeof userEvent.setup>;
@@ -41,8 +52,8 @@ afterEach(() => {
 const later = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** The form, with the captcha shown (one second after it appears). */
-async function renderForm(service = formService(), slot: Parameters<typeof renderBlock>[1] = {}) {
-  const view = renderBlock(block, slot, { runtime: service.runtime });
+async function renderForm(service = formService(), slot: Parameters<typeof renderFormAt>[2] = {}) {
+  const view = mountForm(service, slot);
   await later(1000);
   return { ...view, service };
 }
@@ -107,7 +118,7 @@ describe("contact form: captions (SPEC 2.7)", () => {
 
 describe("contact form: timing (SPEC 4)", () => {
   it("has the local test captcha in its HTML from the start, posting its token as the form's `token` field (a post before the code arrives)", async () => {
-    renderBlock(block, {}, { runtime: formService().runtime });
+    mountForm(formService());
     expect(field.captcha()).toHaveAttribute("name", "token");
     expect(field.captcha()).toHaveAttribute("value", "local-test-token");
     expect(field.captcha().closest("form")).toHaveAttribute("method", "post");
@@ -117,18 +128,18 @@ describe("contact form: timing (SPEC 4)", () => {
 
   it("reads the presentation-service flag when the captcha appears, not before", async () => {
     const service = formService();
-    renderBlock(block, {}, { runtime: service.runtime });
+    mountForm(service);
     await later(500);
     writeStored(storedKeys.presentationService, "true");
     await later(500);
     await fillValid({ email: "ada@gmail.com" });
     await user.click(field.submit());
-    expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]);
+    await vi.waitFor(() => expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]));
   });
 
   it("judges what was typed before the flag was read again by the rules of the mode it selects", async () => {
     writeStored(storedKeys.presentationService, "true");
-    renderBlock(block, {}, { runtime: formService().runtime });
+    mountForm(formService());
     await user.type(field.email(), "ada@gmail.com");
     expect(describedMessage(field.email())).toBe("Please use a professional email address associated with a legitimate organization or domain.");
     await later(1000);
@@ -306,6 +317,20 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
     expect(document.querySelectorAll("[aria-invalid=true]")).toHaveLength(0);
   });
 
+  it("shows the service's own verdict (400) under its field and moves focus there, keeping every typed value", async () => {
+    const verdict = "This address is not accepted here";
+    await renderForm(formService(() => Promise.resolve(Response.json({ errors: { email: verdict } }, { status: 400 }))));
+    await fillValid();
+    await user.click(field.submit());
+    await vi.waitFor(() => expect(describedMessage(field.email())).toBe(verdict));
+    await vi.waitFor(() => expect(field.email()).toHaveFocus());
+    expect(field.email()).toHaveAttribute("aria-invalid", "true");
+    expect(field.name()).toHaveValue("Ada Lovelace");
+    expect(field.email()).toHaveValue("ada@engines.example");
+    expect(field.message()).toHaveValue("We need help with claims.");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("says to try again in a moment, keeping every typed value, when the service is busy or asks to slow down", async () => {
     for (const status of [503, 429]) {
       const { unmount } = await renderForm(formService(() => Promise.resolve(new Response(JSON.stringify({ error: "busy" }), { status, headers: { "Retry-After": "5" } }))));
@@ -368,7 +393,7 @@ describe("contact form: the address and a post without the code (issue 20)", () 
     await fillValid({ email: "ada@gmail.com" });
     expect(field.email()).not.toHaveAttribute("aria-invalid");
     await user.click(field.submit());
-    expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]);
+    await vi.waitFor(() => expect(service.calls.map((call) => call.path)).toEqual(["/api/contactus/presentation-page"]));
   });
 
   it("shows the server's answer to a post: SPEC 5's messages and everything typed, until the visitor types again", async () => {
@@ -377,7 +402,7 @@ describe("contact form: the address and a post without the code (issue 20)", () 
       errors: { email: "Please use a professional email address associated with a legitimate organization or domain.", token: "Please confirm that you are not a robot" },
       values: { name: "Ada Lovelace", Organisation: "Analytical Engines Ltd", email: "ada@gmail.com", contactNumber: "+14045550142", message: "Hello" },
     };
-    renderBlock(block, {}, { runtime: formService().runtime, around: (form) => <PostedFormContext value={posted}>{form}</PostedFormContext> });
+    mountForm(formService(), {}, (form) => <PostedFormContext value={posted}>{form}</PostedFormContext>);
     expect(field.name()).toHaveValue("Ada Lovelace");
     expect(field.email()).toHaveValue("ada@gmail.com");
     expect(describedMessage(field.email())).toBe(posted.errors.email);

@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { config } from "../../config.ts";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
-import { addressSaysPresentation } from "../../forms/contactMode.ts";
+import { addressSaysPresentation, contactFromParam, presentationServicesFrom } from "../../forms/contactMode.ts";
 import { postedFormField, usePostedForm } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
+import { usePageAction } from "../../forms/usePageAction.ts";
 import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
 import { contactRules, type ContactField, type FormValues } from "../../forms/validation.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
-import { useRuntime } from "../../runtime/context.tsx";
 import { useResourceText } from "../../runtime/siteData.ts";
 import { Section } from "../../ui/Section.tsx";
 import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
@@ -53,18 +53,31 @@ function useCaptchaStage(fromAddress: boolean) {
   return stage;
 }
 
+/**
+ * The contact page's query with the mode the form is in: presentation mode (from the address or
+ * the stored flag) is said in the address the form posts to, so the route action judges the
+ * post by the same rules, with the code or without.
+ */
+function withPresentation(search: string, presentation: boolean): string {
+  if (!presentation || addressSaysPresentation(search)) return search;
+  const query = new URLSearchParams(search);
+  query.set(contactFromParam, presentationServicesFrom);
+  return `?${query.toString()}`;
+}
+
 /** The contact form of SPEC 2.7, 4 and 5.1. */
-export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOptions>) {
+export function ContactForm({ title, slotId }: BlockProps<ContactFormOptions>) {
   const text = useResourceText();
   const caption = (key: keyof typeof captionKeys) => toPlainText(text(captionKeys[key]));
-  const { client } = useRuntime();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { captchaShown, presentation } = useCaptchaStage(addressSaysPresentation(search));
   const rules = useMemo(() => contactRules({ presentation }), [presentation]);
   const captcha = useRef<CaptchaHandle>(null);
   const posted = usePostedForm("contact");
   const form = useRulesForm(rules, { token: () => captcha.current?.focus() }, posted);
+  const sendToAction = usePageAction("contact");
+  /** Where the form posts, with the code or without: the page's route action; its query says the mode (a stored flag too). */
+  const action = `${pathname}${withPresentation(search, presentation)}`;
   const overlay = usePreloadOverlay(contactTiming.overlayFadeMs);
   /** The service was busy or asked to slow down: the one failure worth a message, since sending again helps (a post without the code too). */
   const [busy, setBusy] = useState(posted?.unsent === "busy");
@@ -76,20 +89,21 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
     onToken: (token) => form.setExternal("token", token),
   });
 
+  /** The values to the page's route action, through the router; its answer decides what the visitor sees. */
   async function send(values: FormValues<ContactField>) {
     setBusy(false);
     overlay.show();
-    const result = await client.submitContact(values, { presentation });
+    const answer = await sendToAction(values, action);
     captcha.current?.tokenUsed();
     window.scrollTo(0, 0);
     overlay.fadeOut();
-    // Only an accepted request leaves the page; otherwise everything typed stays, and SPEC 8 shows no
-    // message, except when the service says it is busy: then trying again is the visitor's way on.
-    if (result.ok) void navigate(options.successPath);
-    else {
-      setBusy(result.reason === "busy");
-      form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
-    }
+    // Only an accepted request leaves the page (the action's redirect to `successPath`, which the
+    // router follows); otherwise everything typed stays, with the rules' messages on their fields.
+    // SPEC 8 shows no other message, except when the service is busy: then trying again is the visitor's way on.
+    if (answer.kind === "sent-on") return;
+    setBusy(answer.kind === "unsent" && answer.reason === "busy");
+    form.setExternal("token", captcha.current?.getResponse() ?? "", { quiet: true });
+    if (answer.kind === "invalid") form.showErrors(answer.errors);
   }
 
   // A visitor may tick the box and submit within one poll: the token is read once more on submit.
@@ -106,12 +120,12 @@ export function ContactForm({ options, title, slotId }: BlockProps<ContactFormOp
   return (
     <Section title={title ?? caption("title")} slotId={slotId} className="contact-form">
       {/* data-site-form: the site's own form, as opposed to one slipped into content (tests/xss.ts).
-          A real post to this address (its query says the mode) until the code takes it over. */}
+          A real post to this address (its query says the mode); with the code, the same post goes through the router. */}
       <form
         className="contact-form__form"
         data-site-form=""
         method="post"
-        action={`${pathname}${search}`}
+        action={action}
         noValidate
         aria-busy={form.sending}
         onSubmit={(event) => form.submit(event, send, readCaptcha)}

@@ -4,17 +4,17 @@
  */
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import type { FormResult } from "../../content/client.ts";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
 import { usePolledToken } from "../../forms/captcha/usePolledToken.ts";
-import { postedFormField, usePostedForm } from "../../forms/postedForm.tsx";
+import { postedFormField, usePostedForm, type PaperDownload } from "../../forms/postedForm.tsx";
 import { TextField } from "../../forms/TextField.tsx";
+import { usePageAction, type ActionAnswer } from "../../forms/usePageAction.ts";
 import { tryAgainMessage } from "../../forms/tryAgain.ts";
 import { useRulesForm } from "../../forms/useRulesForm.ts";
 import { thoughtPaperRules, type FormValues, type ThoughtPaperField } from "../../forms/validation.ts";
 import { useRuntime } from "../../runtime/context.tsx";
-import { pdfFileName, savePdf } from "./paper.ts";
+import { savePdf } from "./paper.ts";
 import "../../forms/form-field.css";
 
 const labels = {
@@ -37,38 +37,41 @@ export const downloadMessages = {
   busy: tryAgainMessage,
 } as const;
 
-type Failure = Exclude<FormResult, { ok: true }>;
+type Unsent = Extract<ActionAnswer, { kind: "unsent" }>["reason"];
 
-/** What each failure says (a post without the code too); field errors are listed after "invalid"'s words. */
-const failureMessages: Record<Failure["reason"], string> = { invalid: downloadMessages.invalid, busy: downloadMessages.busy, rejected: downloadMessages.declined, failed: downloadMessages.failed };
+/** What each lead not handed on says (a post without the code too). */
+const unsentMessages: Record<Unsent, string> = { busy: downloadMessages.busy, rejected: downloadMessages.declined, failed: downloadMessages.failed };
 
-function failureMessage(result: Failure): string {
-  return result.reason === "invalid" ? `${downloadMessages.invalid} ${Object.values(result.errors).join(" ")}` : failureMessages[result.reason];
+/** What an answer of the route action that keeps the visitor here says; field errors are listed after "invalid"'s words. */
+function failureMessage(answer: Exclude<ActionAnswer, { kind: "download" }>): string {
+  if (answer.kind === "invalid") return `${downloadMessages.invalid} ${Object.values(answer.errors).join(" ")}`;
+  // A thought paper is never answered with a redirect: an answer without the paper is a lead not handed on.
+  return unsentMessages[answer.kind === "unsent" ? answer.reason : "failed"];
 }
 
 interface DownloadFormProps {
-  paperName: string;
-  /** The download button's value: the PDF's address for downloadThoughtPaperPdf. */
-  documentPath: string;
   successPath: string;
 }
 
 /**
- * Submit: SaveUserInfo with the paper's name; a null answer stops; otherwise the PDF is
- * fetched, saved under the paper's name and the visitor goes to `successPath`. Whatever
- * fails leaves the dialog open with everything typed and says what happened.
+ * Submit: the values to the page's route action (src/app/formAction.ts, through the router), which
+ * applies SPEC 5.2 and saves the lead with the page's own paper (SaveUserInfo); a null answer
+ * stops; otherwise the action answers with the paper, whose PDF is fetched, saved under the
+ * paper's name, and the visitor goes to `successPath`. Whatever fails leaves the dialog open with
+ * everything typed and says what happened.
  */
-export function DownloadForm({ paperName, documentPath, successPath }: DownloadFormProps) {
+export function DownloadForm({ successPath }: DownloadFormProps) {
   const { client } = useRuntime();
   const navigate = useNavigate();
   const captcha = useRef<CaptchaHandle>(null);
   const posted = usePostedForm("thoughtPaper");
   const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, posted);
+  const sendToAction = usePageAction("thoughtPaper");
   const { pathname } = useLocation();
-  // Posted without the code and not handed on: the message the code path would show.
-  const [failure, setFailure] = useState<string | null>(posted?.unsent ? failureMessages[posted.unsent] : null);
-  /** SaveUserInfo succeeded but the PDF did not come: only the download is tried again. */
-  const [savedWithoutPdf, setSavedWithoutPdf] = useState(false);
+  // Posted without the code and not handed on: the message the form shows with the code too.
+  const [failure, setFailure] = useState<string | null>(posted?.unsent ? unsentMessages[posted.unsent] : null);
+  /** SaveUserInfo succeeded but the PDF did not come: only the download (this paper) is tried again. */
+  const [savedWithoutPdf, setSavedWithoutPdf] = useState<PaperDownload["download"] | null>(null);
   const [fetchingPdf, setFetchingPdf] = useState(false);
 
   usePolledToken(captcha, {
@@ -81,23 +84,21 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
 
   async function send(values: FormValues<ThoughtPaperField>) {
     setFailure(null);
-    const saved = await client.saveThoughtPaperLead({ ...values, thoughtPaperName: paperName });
+    const answer = await sendToAction(values, pathname);
     captcha.current?.tokenUsed();
-    if (!saved.ok) {
-      setFailure(failureMessage(saved));
-      readCaptcha();
-      return;
-    }
-    await download();
+    if (answer.kind === "download") return download(answer.download);
+    readCaptcha();
+    if (answer.kind === "invalid") form.showErrors(answer.errors);
+    setFailure(failureMessage(answer));
   }
 
   /** The PDF, saved under the paper's name, then the thank-you page; else the form says the details are saved and offers the download again. */
-  async function download() {
+  async function download(paper: PaperDownload["download"]) {
     try {
-      savePdf(await client.downloadThoughtPaperPdf(documentPath), pdfFileName(paperName));
+      savePdf(await client.downloadThoughtPaperPdf(paper.documentPath), paper.fileName);
     } catch (error) {
       console.warn("thought paper download failed:", error);
-      setSavedWithoutPdf(true);
+      setSavedWithoutPdf(paper);
       setFailure(downloadMessages.saved);
       readCaptcha();
       return;
@@ -105,11 +106,11 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
     void navigate(successPath);
   }
 
-  async function downloadAgain() {
+  async function downloadAgain(paper: PaperDownload["download"]) {
     if (fetchingPdf) return;
     setFetchingPdf(true);
     setFailure(null);
-    await download();
+    await download(paper);
     setFetchingPdf(false);
   }
 
@@ -122,11 +123,11 @@ export function DownloadForm({ paperName, documentPath, successPath }: DownloadF
   const captchaError = form.message("token");
 
   return (
-    // A real post to the paper's page (../../forms/formPost.ts), with the contract's field names, until the code takes it over.
+    // A real post to the paper's page (../../forms/formPost.ts), with the contract's field names; with the code, the same post goes through the router.
     <form className="tp-form" data-site-form="" method="post" action={pathname} noValidate aria-busy={form.sending} onSubmit={(event) => {
         if (!savedWithoutPdf) return form.submit(event, send, readCaptcha);
         event.preventDefault();
-        void downloadAgain();
+        void downloadAgain(savedWithoutPdf);
       }}>
       <input type="hidden" name={postedFormField} value="thoughtPaper" />
       <TextField {...field("name")} autoComplete="name" />

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { page, wireItem } from "../../../tests/builders.ts";
-import { renderBlockAt, requestUrl, testRuntime } from "../../../tests/harness.tsx";
+import { page, wireItem, wirePage } from "../../../tests/builders.ts";
+import { cannedFetch, leadsTo, renderBlockAt, renderFormAt, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { downloadMessages } from "./DownloadForm.tsx";
 import { block } from "./ThoughtPaperDownload.tsx";
 
@@ -23,19 +23,26 @@ function paperService(answers: { save?: Answer; pdf?: Answer } = {}) {
         : (answers.pdf ?? { status: 200, body: "%PDF-1.4\n%fixture\n", type: "application/pdf" });
     return Promise.resolve(new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.type ?? "application/json" } }));
   });
-  return { runtime: testRuntime({ fetch }), sent };
+  return { runtime: paperRuntime(fetch), sent };
 }
 
-const paperPage = page({
+const paperWire = wirePage({
   name: "future-of-work",
   contents: [
     wireItem("ThoughtPapers", { title: "Another paper", anchorlink: "/another-paper", documentPath: "/documents/another.pdf" }),
     wireItem("ThoughtPapers", { title: "The <em>Future</em> of Work", anchorlink: "/future-of-work", documentPath: "/documents/future-of-work.pdf", shortDesc: "<p>What changes next.</p>" }),
   ],
 });
+const paperPage = page(paperWire);
 
+/** The thought-paper calls to `leads`; the paper's page, which the route action resolves, from the content service. */
+function paperRuntime(leads: typeof fetch) {
+  return testRuntime({ fetch: leadsTo(leads, cannedFetch({ pages: { "/thoughtPapers/future-of-work": paperWire } })) });
+}
+
+/** The block on the paper's page, whose form submits through the page's route action. */
 function renderPaper(runtime = paperService().runtime, path = "/thoughtPapers/future-of-work") {
-  return renderBlockAt(path, block, { items: paperPage.contents, page: paperPage, title: "Download the Full Paper" }, runtime);
+  return renderFormAt(path, block, { items: paperPage.contents, page: paperPage, title: "Download the Full Paper" }, runtime);
 }
 
 const saved: string[] = [];
@@ -206,7 +213,7 @@ describe("thought-paper-download", () => {
       pdfAnswers += 1;
       return Promise.resolve(pdfAnswers <= 2 ? new Response(JSON.stringify({ error: "the content service could not be reached" }), { status: 502 }) : new Response("%PDF-1.4\n", { status: 200, headers: { "Content-Type": "application/pdf" } }));
     });
-    const { router } = renderPaper(testRuntime({ fetch }));
+    const { router } = renderPaper(paperRuntime(fetch));
     await openForm();
     await fillValid();
     await userEvent.click(field.submit());
@@ -226,7 +233,7 @@ describe("thought-paper-download", () => {
     const fetch = vi.fn((input: RequestInfo | URL) =>
       requestUrl(input).endsWith("SaveUserInfo") ? new Promise<Response>((resolve) => (release = resolve)) : Promise.resolve(new Response("%PDF", { status: 200 })),
     );
-    renderPaper(testRuntime({ fetch }));
+    renderPaper(paperRuntime(fetch));
     await openForm();
     await fillValid();
     await userEvent.click(field.submit());

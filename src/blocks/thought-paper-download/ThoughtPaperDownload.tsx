@@ -20,7 +20,8 @@ const formAnchor = "tp-download-form";
 
 /**
  * The thought paper of a detail page with its download button (SPEC 2.9, 4). The button's
- * value is the paper's documentPath; a click opens the form in a modal dialog, whose code
+ * value is the paper's documentPath (the paper itself comes from the page, in the route action);
+ * a click opens the form in a modal dialog, whose code
  * starts loading as soon as the visitor points at or focuses the button.
  *
  * Without the code (issue 20) the button submits its little GET form: the page comes back with
@@ -32,7 +33,7 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
   const posted = usePostedForm("thoughtPaper");
   const inPlace = new URLSearchParams(search).has(downloadParam) || posted !== null;
   const headingId = useId();
-  const [documentPath, setDocumentPath] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
   const paper = ownPaper(items, pathname);
   if (!paper) return null;
@@ -42,7 +43,7 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
   const open = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     opener.current = event.currentTarget;
-    setDocumentPath(event.currentTarget.value);
+    setDialogOpen(true);
   };
   const preload = () => void loadForm();
 
@@ -70,18 +71,18 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
             Download the thought paper
           </h2>
           <Suspense fallback={<p role="status">Loading the form...</p>}>
-            <DownloadForm paperName={name} documentPath={path} successPath={options.successPath} />
+            <DownloadForm successPath={options.successPath} />
           </Suspense>
         </section>
       )}
-      {documentPath !== null && (
-        <Dialog labelledBy={headingId} onClose={() => setDocumentPath(null)} returnFocus={() => opener.current} className="tp-dialog">
+      {dialogOpen && (
+        <Dialog labelledBy={headingId} onClose={() => setDialogOpen(false)} returnFocus={() => opener.current} className="tp-dialog">
           <h2 id={headingId} className="tp-dialog__title">
             Download the thought paper
           </h2>
           <p className="tp-dialog__paper">{name}</p>
           <Suspense fallback={<p role="status">Loading the form...</p>}>
-            <DownloadForm paperName={name} documentPath={documentPath} successPath={options.successPath} />
+            <DownloadForm successPath={options.successPath} />
           </Suspense>
         </Dialog>
       )}
