@@ -7,7 +7,7 @@
 import { render, waitFor } from "@testing-library/react";
 import fc from "fast-check";
 import { readdirSync } from "node:fs";
-import { MemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { PageSchema, contentTypeCodes, type ContentTypeName, type Page } from "../src/content/contract.ts";
@@ -86,12 +86,14 @@ const wirePage = fc
   );
 
 async function renderGenerated(page: Page, layout: ResolvedLayout) {
+  // Below the root, so blocks that read the address (breadcrumbs) show it too; a data router, as
+  // on the site, for the blocks that use its APIs (the forms submit through a fetcher).
+  const router = createMemoryRouter([{ path: "*", element: <PageRenderer page={page} slots={pageSlots(layout, page, (key) => page.resources[key]).slots} /> }], {
+    initialEntries: ["/generated-section/generated-page"],
+  });
   const view = render(
     <RuntimeProvider runtime={testRuntime({ fetch: cannedFetch({}) })}>
-      {/* Below the root, so blocks that read the address (breadcrumbs) show it too. */}
-      <MemoryRouter initialEntries={["/generated-section/generated-page"]}>
-        <PageRenderer page={page} slots={pageSlots(layout, page, (key) => page.resources[key]).slots} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </RuntimeProvider>,
   );
   await waitFor(() => expect(view.container.querySelector(".block-loading")).toBeNull(), { timeout: 5000 });
