@@ -3,14 +3,14 @@
  * mounts the form and the map, the captions come from the service's text resources, and a
  * valid request is stored and leads to the thank-you page.
  */
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../src/server/fixtures.ts";
 import { openLeadStore, type LeadStore } from "../src/server/leadStore.ts";
 import { createContentService } from "../src/server/service.ts";
-import { fixedNow, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
+import { fillContactPage, fixedNow, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
 
 let leads: LeadStore;
 let fetch: typeof globalThis.fetch;
@@ -33,13 +33,7 @@ describe("the contact page", () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderSite("/contact-us", testRuntime({ fetch }));
     // Captions from the service's text resources.
-    await user.type(await screen.findByRole("textbox", { name: "Full Name" }, { timeout: 5000 }), "Ada Lovelace");
-    await user.type(screen.getByRole("textbox", { name: "Organization" }), "Analytical Engines Ltd");
-    await user.type(screen.getByRole("textbox", { name: "Business Email" }), "ada@engines.example");
-    await user.type(screen.getByRole("textbox", { name: "Phone Number" }), "+1 (404) 555-0142");
-    await user.type(screen.getByRole("textbox", { name: "Tell us about your request..." }), "Claims processing help.");
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    await user.click(screen.getByRole("checkbox", { name: "I'm not a robot" }));
+    await fillContactPage(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     vi.useRealTimers();
     expect(await screen.findByRole("heading", { level: 1, name: "We have received your message" }, { timeout: 5000 })).toBeInTheDocument();

@@ -6,7 +6,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { fixtureService, renderSite, requestUrl, serviceFetch, testRuntime } from "./harness.tsx";
+import { fillContactPage, fixtureService, renderSite, requestUrl, serviceFetch, testRuntime } from "./harness.tsx";
 
 vi.mock("../src/app/formAction.ts", () => {
   throw new Error("Failed to fetch dynamically imported module: /assets/formAction.js");
@@ -36,14 +36,7 @@ it("keeps the contact form and everything typed when the action's code cannot be
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   const { router } = renderSite("/contact-us", testRuntime({ fetch }));
-  const name = await screen.findByRole("textbox", { name: "Full Name" }, { timeout: 5000 });
-  await user.type(name, "Ada Lovelace");
-  await user.type(screen.getByRole("textbox", { name: "Organization" }), "Analytical Engines Ltd");
-  await user.type(screen.getByRole("textbox", { name: "Business Email" }), "ada@engines.example");
-  await user.type(screen.getByRole("textbox", { name: "Phone Number" }), "+14045550142");
-  await user.type(screen.getByRole("textbox", { name: "Tell us about your request..." }), "Claims processing help.");
-  await act(() => vi.advanceTimersByTimeAsync(1000));
-  await user.click(screen.getByRole("checkbox", { name: "I'm not a robot" }));
+  const name = await fillContactPage(user);
   const form = name.closest("form");
   await user.click(screen.getByRole("button", { name: "Submit" }));
   await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith("the form's action could not be loaded:", expect.any(Error)));

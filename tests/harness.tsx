@@ -2,11 +2,12 @@
  * Renders the site (or one page) the way the app does, with a content service the test
  * controls: canned answers, or the real fixture service over fixtures/.
  */
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { formAction, siteRoutes } from "../src/app/routes.tsx";
 import { blockDataLoaders, blockLoaders } from "../src/blocks/index.ts";
@@ -24,6 +25,23 @@ import { createContentService, type ContentService } from "../src/server/service
 import { requestUrl } from "../src/content/requestUrl.ts";
 
 export const fixedNow = new Date("2026-11-21T12:00:00Z");
+
+/**
+ * A visitor filling the site's contact page (captions from the fixture service's resources) with a
+ * valid request and ticking the local test captcha once it shows, under fake timers that advance
+ * with time. Returns the Full Name field.
+ */
+export async function fillContactPage(user: UserEvent): Promise<HTMLElement> {
+  const name = await screen.findByRole("textbox", { name: "Full Name" }, { timeout: 5000 });
+  await user.type(name, "Ada Lovelace");
+  await user.type(screen.getByRole("textbox", { name: "Organization" }), "Analytical Engines Ltd");
+  await user.type(screen.getByRole("textbox", { name: "Business Email" }), "ada@engines.example");
+  await user.type(screen.getByRole("textbox", { name: "Phone Number" }), "+1 (404) 555-0142");
+  await user.type(screen.getByRole("textbox", { name: "Tell us about your request..." }), "Claims processing help.");
+  await act(() => vi.advanceTimersByTimeAsync(1000));
+  await user.click(screen.getByRole("checkbox", { name: "I'm not a robot" }));
+  return name;
+}
 
 /** The fixture service over fixtures/, with leads in memory. */
 export function fixtureService(): ContentService {

@@ -4,7 +4,7 @@
  * posted without the code. The action's `handleFormPost` (src/forms/formPost.ts) judges the
  * lead and hands it on, once; no form calls the content service's lead calls itself.
  */
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -13,7 +13,7 @@ import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../src/server/fixtures.ts";
 import { openLeadStore, type LeadStore } from "../src/server/leadStore.ts";
 import { createContentService } from "../src/server/service.ts";
-import { fixedNow, renderSite, requestUrl, serviceFetch, testRuntime } from "./harness.tsx";
+import { fillContactPage, fixedNow, renderSite, requestUrl, serviceFetch, testRuntime } from "./harness.tsx";
 import { repoFiles } from "./repoFiles.ts";
 
 vi.mock("../src/forms/formPost.ts", async (original) => {
@@ -62,13 +62,7 @@ describe("with the code, a form submits through its page's route action", () => 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const { router } = renderSite("/contact-us", testRuntime({ fetch }));
-    await user.type(await screen.findByRole("textbox", { name: "Full Name" }, { timeout: 5000 }), "Ada Lovelace");
-    await user.type(screen.getByRole("textbox", { name: "Organization" }), "Analytical Engines Ltd");
-    await user.type(screen.getByRole("textbox", { name: "Business Email" }), "ada@engines.example");
-    await user.type(screen.getByRole("textbox", { name: "Phone Number" }), "+1 (404) 555-0142");
-    await user.type(screen.getByRole("textbox", { name: "Tell us about your request..." }), "Claims processing help.");
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    await user.click(screen.getByRole("checkbox", { name: "I'm not a robot" }));
+    await fillContactPage(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     vi.useRealTimers();
     expect(await screen.findByRole("heading", { level: 1, name: "We have received your message" }, { timeout: 5000 })).toBeInTheDocument();

@@ -1,8 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { e2eLeadsDb } from "./env.ts";
-import { waitForBlocks } from "./helpers.ts";
+import { storedLeads, waitForBlocks } from "./helpers.ts";
 
 interface LeadRow {
   kind: string;
@@ -14,14 +12,7 @@ interface LeadRow {
 }
 
 /** The rows the fixture service stored for an address (each test uses its own). */
-function leadsFor(email: string): LeadRow[] {
-  const db = new Database(e2eLeadsDb, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("SELECT kind, name, organisation, email, contact_number, message FROM leads WHERE email = ?").all(email) as LeadRow[];
-  } finally {
-    db.close();
-  }
-}
+const leadsFor = (email: string) => storedLeads(email, "kind, name, organisation, email, contact_number, message") as LeadRow[];
 
 async function openContactPage(page: Page) {
   await page.goto("/contact-us");

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { e2eLeadsDb } from "./env.ts";
 
 /**
  * A disclosure button of the header (the menu button, a dropdown's button): a <summary>, so it
@@ -56,4 +58,14 @@ export async function expectAccessible(page: Page) {
   await settleFades(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The leads the fixture service stored for an address (each test uses its own), as the lead store's `columns` (SQL select list). */
+export function storedLeads(email: string, columns: string): unknown[] {
+  const db = new Database(e2eLeadsDb, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`SELECT ${columns} FROM leads WHERE email = ?`).all(email);
+  } finally {
+    db.close();
+  }
 }

@@ -1,19 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
-import { e2eLeadsDb } from "./env.ts";
 import { fixtureList, plain } from "./fixtures.ts";
-import { disclosure } from "./helpers.ts";
+import { disclosure, storedLeads } from "./helpers.ts";
 
 /** What the fixture service stored for an address (each test uses its own). */
-function leadsFor(email: string) {
-  const db = new Database(e2eLeadsDb, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("SELECT kind, name, email, message, thought_paper_name AS paper FROM leads WHERE email = ?").all(email);
-  } finally {
-    db.close();
-  }
-}
+const leadsFor = (email: string) => storedLeads(email, "kind, name, email, message, thought_paper_name AS paper");
 
 /** Fills the form on the page as a visitor would, the local test captcha's box included. */
 async function fill(page: Page, fields: Record<string, string>) {

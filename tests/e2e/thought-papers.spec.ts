@@ -1,24 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
-import { e2eLeadsDb } from "./env.ts";
 import { fixtureList, plain } from "./fixtures.ts";
-import { waitForBlocks } from "./helpers.ts";
+import { storedLeads, waitForBlocks } from "./helpers.ts";
 
 const paper = fixtureList("thoughtpapers").find((item) => item.documentPath);
 if (!paper?.documentPath) throw new Error("no thought paper with a document in the fixtures");
 const paperName = plain(paper.title);
 
 /** The thought-paper leads the fixture service stored for an address (each test uses its own). */
-function leadsFor(email: string) {
-  const db = new Database(e2eLeadsDb, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("SELECT kind, name, organisation, email, contact_number AS contactNumber, thought_paper_name AS paper FROM leads WHERE email = ?").all(email);
-  } finally {
-    db.close();
-  }
-}
+const leadsFor = (email: string) => storedLeads(email, "kind, name, organisation, email, contact_number AS contactNumber, thought_paper_name AS paper");
 
 const axeViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
