@@ -285,16 +285,26 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
 
   it("shows the preload overlay while sending, then scrolls to the top and fades it out over 1.5 s", async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { container } = await renderForm(formService(() => new Promise((resolve) => (answer = resolve))));
+    const { container, service } = await renderForm(formService(() => new Promise((resolve) => (answer = resolve))));
     await fillValid();
     await user.click(field.submit());
     const overlay = await screen.findByRole("status");
     expect(overlay).toHaveTextContent("Sending your request...");
+    // The lead call goes out once the route action's code has loaded (at a first submit, a real import).
+    await vi.waitFor(() => expect(service.calls).toHaveLength(1));
+    expect(overlay).toHaveTextContent("Sending your request...");
     expect(scrollTo).not.toHaveBeenCalled();
+    // From here the clock moves only when the test says: with time also following the wall clock,
+    // a busy machine could let the 1.5 s pass between two steps (it did once in CI).
+    vi.useFakeTimers();
     act(() => answer(new Response("down", { status: 500 })));
-    await later(0);
+    // The answer reaches the form through the router: awaited in real time, running what is due
+    // now (React's scheduled renders) while the fake clock stands still.
+    await vi.waitFor(async () => {
+      await later(0);
+      expect(overlay).toHaveClass("is-fading");
+    });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
-    expect(overlay).toHaveClass("is-fading");
     expect(overlay).toHaveTextContent("");
     await later(1499);
     expect(container.ownerDocument.querySelector(".contact-form__overlay")).not.toBeNull();
