@@ -12,6 +12,10 @@ import { blockRegistry } from "./runtime/registry.ts";
 import { settled } from "./runtime/settled.ts";
 import { serveMediaThroughSite } from "./ui/media.ts";
 import "./styles/global.css";
+// The motion engine's and smooth scrolling's few rules come with the page's own styles, not with
+// their code: a style sheet added once the page is up makes the browser restyle all of it.
+import "lenis/dist/lenis.css";
+import "./motion/motion.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

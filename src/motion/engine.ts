@@ -13,7 +13,6 @@ import { ScrollTrigger } from "gsap/ScrollTrigger";
 import type Lenis from "lenis";
 import { smoothScrollSeconds, type MotionDevice } from "./device.ts";
 import { edgeOffset } from "./edges.ts";
-import "./motion.css";
 
 gsap.registerPlugin(ScrollTrigger);
 

@@ -6,7 +6,6 @@
  * anchor jumps. Its own chunk: a device without smooth scrolling never downloads it.
  */
 import Lenis from "lenis";
-import "lenis/dist/lenis.css";
 
 /** Elements that scroll on their own and keep the browser's native wheel scrolling. */
 function scrollsOnItsOwn(node: HTMLElement): boolean {

@@ -60,6 +60,18 @@ describe("the server's document", () => {
     expect(inlineEntryStyles('<link rel="stylesheet" crossorigin href="/assets/index.css">', () => "body{margin:0}")).toBe('<style data-href="/assets/index.css">body{margin:0}</style>');
   });
 
+  it("writes in the styles of what a block loads once it runs (its slider), so no style sheet arrives after the first paint; its code waits", () => {
+    const manifest: BuildManifest = {
+      "src/blocks/hero-slider/HeroSlider.tsx": { file: "assets/HeroSlider.js", css: ["assets/HeroSlider.css"], dynamicImports: ["src/ui/Slider.tsx"] },
+      "src/ui/Slider.tsx": { file: "assets/Slider.js", imports: ["_keen.js"] },
+      "_keen.js": { file: "assets/keen.js", css: ["assets/keen.css"] },
+    };
+    const { styles, scripts } = pageAssets(manifest, { styles: ["src/blocks/hero-slider/HeroSlider.tsx"], scripts: ["src/blocks/hero-slider/HeroSlider.tsx"] });
+    expect(styles).toContain("/assets/HeroSlider.css");
+    expect(styles).toContain("/assets/keen.css");
+    expect(scripts).toEqual(["/assets/HeroSlider.js"]);
+  });
+
   it("requests only the above-the-fold blocks' code; every block's styles", () => {
     const manifest: BuildManifest = {
       "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"] },

@@ -12,6 +12,7 @@ export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 export type BuildManifest = Record<string, ManifestChunk>;
@@ -48,8 +49,12 @@ export function pageAssets(
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitEntry(key);
 
-  /** The chunk files and style files of a module and everything it imports. */
-  const collect = (roots: readonly string[]) => {
+  /**
+   * The chunk files and style files of a module and everything it imports; with `later`, also
+   * what it imports on demand (a block's slider, loaded once it hydrates): a style sheet added
+   * after the first paint makes the browser restyle the whole page, a long task on a phone.
+   */
+  const collect = (roots: readonly string[], later: boolean) => {
     const files = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
@@ -58,13 +63,14 @@ export function pageAssets(
       files.add(chunk.file);
       for (const file of chunk.css ?? []) if (!entryFiles.has(file)) css.add(file);
       for (const imported of chunk.imports ?? []) visit(imported);
+      if (later) for (const imported of chunk.dynamicImports ?? []) visit(imported);
     };
     for (const root of roots) visit(root);
     return { files, css };
   };
   return {
-    styles: [...collect(modules.styles).css].map((file) => styleTag(file, readStyle)).join("\n    "),
-    scripts: [...collect(modules.scripts).files].map((file) => `/${file}`),
+    styles: [...collect(modules.styles, true).css].map((file) => styleTag(file, readStyle)).join("\n    "),
+    scripts: [...collect(modules.scripts, false).files].map((file) => `/${file}`),
   };
 }
 
