@@ -1,14 +1,14 @@
 /**
- * Chrome off the critical path: the floating contact shortcut, the footer and the consent
- * manager. They start after the first page (or not-found / error screen) has been painted,
- * so their code never delays content; from then on they stay on every page.
+ * Chrome off the critical path: the floating contact shortcut and the footer. They start after
+ * the first page (or not-found / error screen) has been painted, so their code never delays
+ * content; from then on they stay on every page. The consent manager loads only when a visitor
+ * answers the cookie question or opens Cookie Settings (./consent/loadConsent.ts).
  */
-import { Component, Suspense, useEffect, type ReactNode } from "react";
+import { Component, Suspense, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
 import { LoadedOnce, lazyOnce } from "../runtime/lazyOnce.tsx";
 import { useCurrentPage } from "../runtime/pageData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
-import { loadConsentManager } from "./consent/loadConsent.ts";
 
 /** The footer and the contact shortcut, in one chunk of their own. */
 const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
@@ -34,11 +34,6 @@ export function DeferredChrome() {
   const firstScreenShown = useCurrentPage((state) => state.status !== "loading");
   // A page the server rendered carries the footer in its HTML already.
   const started = useAfterFirstPaint(firstScreenShown, useRuntime().serverHtml === true);
-
-  useEffect(() => {
-    if (!started) return;
-    loadConsentManager().catch((error: unknown) => console.error("the cookie consent manager could not be loaded:", error));
-  }, [started]);
 
   if (!started) return null;
   return (

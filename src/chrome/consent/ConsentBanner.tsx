@@ -4,7 +4,7 @@
  * instead of arriving later; it is a labelled region placed
  * first in the page (the first stop of Tab, and read first), never a modal: it does not
  * take focus, so it cannot close a menu the visitor has opened or interrupt typing.
- * The answers go to the consent manager, which stores them.
+ * The answers go to the consent manager, loaded on the first of them, which stores them.
  */
 import { useEffect, useId } from "react";
 import { hasStoredChoice, isCrawler, useConsentChoice } from "./consentChoice.ts";
@@ -14,13 +14,15 @@ import "./consent-banner.css";
 
 type Manager = Awaited<ReturnType<typeof loadConsentManager>>;
 
+/** The banner goes at once; the manager, loaded on this first answer, stores it. If it cannot load, the question comes back. */
 function answer(choose: (manager: Manager) => void) {
+  useConsentChoice.setState({ asking: false });
   loadConsentManager()
-    .then((manager) => {
-      choose(manager);
-      useConsentChoice.setState({ asking: false });
-    })
-    .catch((error: unknown) => console.error("the cookie choice could not be stored:", error));
+    .then(choose)
+    .catch((error: unknown) => {
+      console.error("the cookie choice could not be stored:", error);
+      useConsentChoice.setState({ asking: true });
+    });
 }
 
 export function ConsentBanner() {

@@ -43,7 +43,8 @@ describe("cookie consent", () => {
     expect(useConsentPanel.getState().open).toBe(true);
     await userEvent.click(within(banner).getByRole("button", { name: "Necessary only" }));
     await waitFor(() => expect(useConsentPanel.getState().open).toBe(false));
-    expect(storedConsent()?.categories).toEqual(["necessary"]);
+    // The banner goes at once; the consent manager, loaded on this answer, stores it.
+    await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary"]));
 
     await userEvent.click(await screen.findByRole("button", { name: "Cookie Settings" }));
     const settings = await screen.findByRole("dialog", { name: "Cookie settings" });
@@ -71,7 +72,7 @@ describe("cookie consent", () => {
     expect(site.querySelector("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")).toBe(within(banner).getByRole("button", { name: "Accept all" }));
     await userEvent.click(within(banner).getByRole("button", { name: "Accept all" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull());
-    expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]);
+    await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]));
     expect(site.querySelector("a[href], button")).toBe(screen.getByRole("link", { name: "Skip to content" }));
   });
 });

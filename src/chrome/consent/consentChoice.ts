@@ -1,8 +1,8 @@
 /**
  * Whether the visitor still has to make a cookie choice: the first-visit banner asks while
  * `asking` is true. Read from the consent cookie as the site starts, so the banner can show
- * with the first content, before the consent manager's code has loaded; the manager
- * corrects it once it runs (a choice made under older terms, a cookie it cannot read).
+ * with the first content; the consent manager itself loads only when the visitor answers or
+ * opens the settings (./loadConsent.ts).
  */
 import { create } from "zustand";
 import { consentCookieName } from "./consentCookie.ts";

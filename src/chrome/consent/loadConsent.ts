@@ -1,7 +1,8 @@
 /**
- * The consent manager is a library of its own (vanilla-cookieconsent, with its styles): it
- * loads after the first content has shown, never before, and the same load serves the
- * footer's "Cookie Settings".
+ * The consent manager is a library of its own (vanilla-cookieconsent, with 34 kB of styles): it
+ * loads when a visitor answers the cookie question or opens "Cookie Settings", not with every
+ * page. Whether to ask is read from the cookie (./consentChoice.ts); the manager's styles,
+ * arriving while a page is being read, made the phone restyle the whole page for nothing.
  */
 type Manager = typeof import("./manager.ts");
 

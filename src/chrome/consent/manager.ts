@@ -9,7 +9,7 @@ import * as CookieConsent from "vanilla-cookieconsent";
 import "vanilla-cookieconsent/dist/cookieconsent.css";
 import "./consent.css";
 import { consentCookieName } from "./consentCookie.ts";
-import { isCrawler, useConsentChoice } from "./consentChoice.ts";
+import { useConsentChoice } from "./consentChoice.ts";
 import { consentPanelShown } from "./consentPanel.ts";
 
 const visibleModals = new Set<CookieConsent.ModalName>();
@@ -83,9 +83,9 @@ const config: CookieConsent.CookieConsentConfig = {
   onModalHide: ({ modalName }) => modalShown(modalName, false),
 };
 
+/** Starts the manager on the stored choice; whether to ask was already read from the cookie (./consentChoice.ts). */
 export async function startConsent(): Promise<void> {
   await CookieConsent.run(config);
-  useConsentChoice.setState({ asking: !CookieConsent.validConsent() && !isCrawler(navigator.userAgent) });
 }
 
 /** The banner's answers. */
