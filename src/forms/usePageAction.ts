@@ -45,7 +45,9 @@ interface Waiting {
  * unmounts before it hears anything; if it is still there it hears `sent-on`.
  */
 export function usePageAction(form: FormKind) {
-  const fetcher = useFetcher<unknown>();
+  // A key of its own: should the form be mounted anew while its post is in flight, the router keeps
+  // the submission (an unkeyed fetcher left behind is deleted, and its redirect to the thank-you page dropped).
+  const fetcher = useFetcher<unknown>({ key: `page-action:${form}` });
   /** The fetcher as last rendered (the router's updates are transitions: they reach the page when React commits them). */
   const rendered = useRef(fetcher);
   const waiting = useRef<Waiting | null>(null);

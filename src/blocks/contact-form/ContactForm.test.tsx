@@ -1,9 +1,10 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, leadsTo, renderFormAt, requestUrl, testRuntime } from "../../../tests/harness.tsx";
+import { pathTo } from "../../content/paths.ts";
 import { PostedFormContext, type PostedForm } from "../../forms/postedForm.tsx";
 import { standaloneStores } from "../../runtime/siteData.ts";
 import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
@@ -310,6 +311,27 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
     expect(container.ownerDocument.querySelector(".contact-form__overlay")).not.toBeNull();
     await later(1);
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("goes on to the thank-you page when the form is mounted anew while its request is in flight", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const service = formService(() => new Promise((resolve) => (answer = resolve)));
+    let remount: () => void = () => undefined;
+    function Remountable({ children }: { children: ReactNode }) {
+      const [mounts, setMounts] = useState(0);
+      remount = () => setMounts((count) => count + 1);
+      return <Fragment key={mounts}>{children}</Fragment>;
+    }
+    const { router } = mountForm(service, {}, (form) => <Remountable>{form}</Remountable>);
+    await later(1000);
+    await fillValid();
+    await user.click(field.submit());
+    await vi.waitFor(() => expect(service.calls).toHaveLength(1));
+    // Anything may mount the page's blocks anew meanwhile; the router keeps the submission of a keyed form.
+    act(() => remount());
+    act(() => answer(Response.json({ id: 1 })));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(pathTo("thankYou")));
+    expect(service.calls).toHaveLength(1);
   });
 
   it("keeps every typed value and shows no message when the service does not accept the request", async () => {
