@@ -69,12 +69,24 @@ async function lighthouse(url: string): Promise<Figures> {
   };
 }
 
+/** Lighthouse itself fails a run now and then (NO_NAVSTART, an interstitial): such a run is made again, up to twice. */
+async function lighthouseRetried(url: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  ${url}: Lighthouse failed (${error instanceof Error ? (error.message.split("\n")[1] ?? error.message) : String(error)}), run again`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function measure(label: string, base: string) {
   for (const path of pages) {
     const results: Figures[] = [];
-    for (let i = 0; i < runs; i++) results.push(await lighthouse(`${base}${path}`));
+    for (let i = 0; i < runs; i++) results.push(await lighthouseRetried(`${base}${path}`));
     const pick = (key: keyof Figures) => median(results.map((r) => r[key]));
     // Each run's score too: on a shared machine single runs scatter (CPU time is scaled 4x).
     console.log(
