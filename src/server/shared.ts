@@ -26,6 +26,11 @@ export interface SharedStore {
 const namespace = "corvane:";
 const channel = `${namespace}revalidate`;
 
+/** A count in a window that starts with the first count: KEYS[1] the counter, ARGV[1] the window in ms. Answers the count and the ms left. */
+const countScript = `redis.call("SET", KEYS[1], 0, "PX", ARGV[1], "NX")
+local counted = redis.call("INCR", KEYS[1])
+return { counted, redis.call("PTTL", KEYS[1]) }`;
+
 /** Connects to `url`; resolves once connected or once the first attempt failed (then it keeps trying). */
 export async function connectShared(url: string, log: Pick<Console, "warn"> = console): Promise<SharedStore> {
   const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, connectTimeout: 1000, lazyConnect: true, retryStrategy: (times: number) => Math.min(times * 100, 1000) };
@@ -73,10 +78,12 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
         return found;
       }, []),
     async countInWindow(key, windowMs) {
-      const answers = await client.multi().set(namespace + key, 0, "PX", windowMs, "NX").incr(namespace + key).pttl(namespace + key).exec();
-      const [, counted, ttl] = answers ?? [];
-      if (!counted || counted[0] || !ttl || ttl[0]) throw new Error("the rate-limit count failed");
-      return { current: Number(counted[1]), ttlMs: Number(ttl[1]) };
+      // One script, so one command and one promise: a MULTI's queued commands each hold a promise
+      // of their own inside ioredis, and a connection closing under them rejects those unhandled
+      // (which would end the process). Atomic all the same.
+      const answer: unknown = await client.eval(countScript, 1, namespace + key, windowMs);
+      if (!Array.isArray(answer) || answer.length !== 2) throw new Error("the rate-limit count failed");
+      return { current: Number(answer[0]), ttlMs: Number(answer[1]) };
     },
     publish: (message) =>
       soft(async () => {
