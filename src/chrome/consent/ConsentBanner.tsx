@@ -7,20 +7,32 @@
  * The answers go to the consent manager, loaded on the first of them, which stores them.
  */
 import { useEffect, useId } from "react";
-import { hasStoredChoice, isCrawler, useConsentChoice } from "./consentChoice.ts";
+import { hasStoredChoice, isCrawler, pendingAnswer, useConsentChoice, type ConsentAnswer } from "./consentChoice.ts";
 import { consentPanelShown } from "./consentPanel.ts";
 import { loadConsentManager, openConsentPreferences } from "./loadConsent.ts";
 import "./consent-banner.css";
 
-type Manager = Awaited<ReturnType<typeof loadConsentManager>>;
-
-/** The banner goes at once; the manager, loaded on this first answer, stores it. If it cannot load, the question comes back. */
-function answer(choose: (manager: Manager) => void) {
+/**
+ * The banner goes at once; the manager, loaded on this first answer, stores it. Until it has, the
+ * answer waits in storage, so a reload in between stores it instead of asking again. If the
+ * manager cannot load, the question comes back.
+ */
+function answer(choice: ConsentAnswer) {
   useConsentChoice.setState({ asking: false });
+  pendingAnswer.write(choice);
+  store(choice);
+}
+
+function store(choice: ConsentAnswer) {
   loadConsentManager()
-    .then(choose)
+    .then((manager) => {
+      if (choice === "all") manager.acceptAll();
+      else manager.acceptNecessaryOnly();
+      pendingAnswer.write(null);
+    })
     .catch((error: unknown) => {
       console.error("the cookie choice could not be stored:", error);
+      pendingAnswer.write(null);
       useConsentChoice.setState({ asking: true });
     });
 }
@@ -34,7 +46,15 @@ export function ConsentBanner() {
   // task that hydrates the server's page.
   useEffect(() => {
     const ask = setTimeout(() => {
-      if (!hasStoredChoice(document.cookie) && !isCrawler(navigator.userAgent)) useConsentChoice.setState({ asking: true });
+      const pending = pendingAnswer.read();
+      if (hasStoredChoice(document.cookie)) {
+        if (pending) pendingAnswer.write(null);
+      } else if (pending) {
+        // Answered on an earlier page that was left before the manager stored it.
+        store(pending);
+      } else if (!isCrawler(navigator.userAgent)) {
+        useConsentChoice.setState({ asking: true });
+      }
     }, 0);
     return () => clearTimeout(ask);
   }, []);
@@ -55,10 +75,10 @@ export function ConsentBanner() {
         cookies, to measure our campaigns.
       </p>
       <div className="consent-banner__buttons">
-        <button type="button" className="button" onClick={() => answer((manager) => manager.acceptAll())}>
+        <button type="button" className="button" onClick={() => answer("all")}>
           Accept all
         </button>
-        <button type="button" className="button" onClick={() => answer((manager) => manager.acceptNecessaryOnly())}>
+        <button type="button" className="button" onClick={() => answer("necessary")}>
           Necessary only
         </button>
         <button type="button" className="link-button consent-banner__more" aria-haspopup="dialog" onClick={() => void openConsentPreferences()}>

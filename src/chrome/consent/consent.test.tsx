@@ -1,11 +1,12 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { wireMenus, wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { useConsentPanel } from "./consentPanel.ts";
 import { consentCookieName } from "./consentCookie.ts";
-import { hasStoredChoice, useConsentChoice } from "./consentChoice.ts";
+import { hasStoredChoice, pendingAnswer, useConsentChoice } from "./consentChoice.ts";
+import { ConsentBanner } from "./ConsentBanner.tsx";
 
 const pages = { "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }) };
 
@@ -74,6 +75,34 @@ describe("cookie consent", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull());
     await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]));
     expect(site.querySelector("a[href], button")).toBe(screen.getByRole("link", { name: "Skip to content" }));
+  });
+});
+
+describe("an answer the visitor left before it was stored", () => {
+  it("is stored on the next page instead of asking again", async () => {
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
+    useConsentChoice.setState({ asking: false });
+    // "Necessary only" was answered, and the page reloaded before the consent manager had loaded.
+    pendingAnswer.write("necessary");
+    render(<ConsentBanner />);
+    await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary"]));
+    expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull();
+    expect(pendingAnswer.read()).toBeNull();
+  });
+
+  it("waits in storage from the answer until the consent manager has stored it", async () => {
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
+    useConsentChoice.setState({ asking: false });
+    const kept = vi.spyOn(Storage.prototype, "setItem");
+    render(<ConsentBanner />);
+    const banner = await screen.findByRole("region", { name: "Cookies on this site" });
+    await userEvent.click(within(banner).getByRole("button", { name: "Accept all" }));
+    expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull();
+    // Kept as the banner went, before the manager was asked for (here it is already loaded, so it stores at once).
+    expect(kept).toHaveBeenCalledWith("consent-answer", "all");
+    kept.mockRestore();
+    await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]));
+    expect(pendingAnswer.read()).toBeNull();
   });
 });
 

@@ -24,3 +24,32 @@ export function hasStoredChoice(cookies: string): boolean {
 
 /** Crawlers get no banner (it is not content); the settings still open on request. */
 export const isCrawler = (userAgent: string) => /bot|crawl|spider|slurp|teoma/i.test(userAgent);
+
+/** A banner answer the consent manager has not stored yet. */
+export type ConsentAnswer = "all" | "necessary";
+
+/**
+ * Where a banner answer waits while the consent manager loads to store it: the banner goes at once,
+ * and a visitor who reloads or leaves in that moment is not asked again (the next page stores it).
+ * Storage can be unavailable (a private window, a blocked site): then the answer lives for this page only.
+ */
+const pendingKey = "consent-answer";
+
+export const pendingAnswer = {
+  read(): ConsentAnswer | null {
+    try {
+      const value = localStorage.getItem(pendingKey);
+      return value === "all" || value === "necessary" ? value : null;
+    } catch {
+      return null;
+    }
+  },
+  write(answer: ConsentAnswer | null): void {
+    try {
+      if (answer) localStorage.setItem(pendingKey, answer);
+      else localStorage.removeItem(pendingKey);
+    } catch {
+      // Nothing to keep it in: the manager stores it on this page, or the visitor is asked again.
+    }
+  },
+};
