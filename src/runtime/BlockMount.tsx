@@ -2,6 +2,7 @@ import { Component, Suspense, use, type ErrorInfo, type ReactNode } from "react"
 import type { Page } from "../content/contract.ts";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
+import { useLoadedOnce } from "./lazyOnce.tsx";
 import type { RenderSlot } from "./slots.ts";
 
 interface BoundaryProps {
@@ -46,14 +47,13 @@ class BlockErrorBoundary extends Component<BoundaryProps, { error: Error | null 
 
 type MountedProps = { slot: RenderSlot; page: Page };
 
-/** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder). */
+/** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder); the same one for the life of the mount (./lazyOnce.tsx). */
 function LoadedBlock(props: MountedProps) {
   const { blocks, shellHydrated } = useRuntime();
   const block = blocks[props.slot.block];
   // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated.
   if (shellHydrated && shellHydrated.status !== "fulfilled" && !block.loaded()) use(shellHydrated);
-  const code = block.load();
-  const Block = code.status === "fulfilled" ? code.value : block.Lazy;
+  const Block = useLoadedOnce(block);
   return <Block {...props} />;
 }
 
@@ -61,7 +61,8 @@ export function BlockMount({ slot, page }: MountedProps) {
   return (
     <BlockErrorBoundary slotId={slot.id}>
       <Suspense fallback={<div className="block-loading" aria-hidden="true" data-slot={slot.id} />}>
-        <LoadedBlock slot={slot} page={page} />
+        {/* Keyed by block: a slot that shows another block on another page mounts that one anew. */}
+        <LoadedBlock key={slot.block} slot={slot} page={page} />
       </Suspense>
     </BlockErrorBoundary>
   );

@@ -2,7 +2,7 @@
  * A component whose code loads once, on first need, and renders at once when it has arrived
  * (the server, hydration, every later use); while it is on its way it suspends like React.lazy.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { settled, type SettledPromise } from "./settled.ts";
 
 export interface LazyOnce<P> {
@@ -20,8 +20,22 @@ export function lazyOnce<P>(load: () => Promise<ComponentType<P>>): LazyOnce<P> 
   return { load: once, Lazy: lazy(() => once().then((Component) => ({ default: Component }))), loaded: () => pending?.status === "fulfilled" };
 }
 
+/**
+ * The component to render for `entry`, chosen once per mount: the component itself when its code
+ * is there, else the lazy one, kept after the code arrives. Switching to the component on a later
+ * render would change the element's type, and React would mount it anew, losing its state (an
+ * open dialog, a form in the middle of its post). Call it in a component keyed by what `entry` is.
+ */
+export function useLoadedOnce<P>(entry: LazyOnce<P>): ComponentType<P> | LazyExoticComponent<ComponentType<P>> {
+  const [chosen] = useState(() => {
+    const code = entry.load();
+    return code.status === "fulfilled" ? code.value : entry.Lazy;
+  });
+  return chosen;
+}
+
 /** A component without props of its own: rendered at once when its code is there, else lazily. */
 export function LoadedOnce({ entry }: { entry: LazyOnce<object> }) {
-  const code = entry.load();
-  return code.status === "fulfilled" ? <code.value /> : <entry.Lazy />;
+  const Loaded = useLoadedOnce(entry);
+  return <Loaded />;
 }
