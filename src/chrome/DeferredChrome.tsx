@@ -39,7 +39,7 @@ export function DeferredChrome() {
   return (
     <LeaveOutOnError>
       <Suspense fallback={null}>
-        <LoadedOnce entry={afterContent} />
+        <LoadedOnce entry={afterContent} props={{}} />
       </Suspense>
     </LeaveOutOnError>
   );

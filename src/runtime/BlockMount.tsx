@@ -2,7 +2,7 @@ import { Component, Suspense, use, type ErrorInfo, type ReactNode } from "react"
 import type { Page } from "../content/contract.ts";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
-import { useLoadedOnce } from "./lazyOnce.tsx";
+import { LoadedOnce } from "./lazyOnce.tsx";
 import type { RenderSlot } from "./slots.ts";
 
 interface BoundaryProps {
@@ -53,8 +53,7 @@ function LoadedBlock(props: MountedProps) {
   const block = blocks[props.slot.block];
   // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated.
   if (shellHydrated && shellHydrated.status !== "fulfilled" && !block.loaded()) use(shellHydrated);
-  const Block = useLoadedOnce(block);
-  return <Block {...props} />;
+  return <LoadedOnce entry={block} props={props} />;
 }
 
 export function BlockMount({ slot, page }: MountedProps) {

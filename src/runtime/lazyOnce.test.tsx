@@ -1,8 +1,8 @@
-import { act, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { Suspense, useState, type ComponentType } from "react";
-import { expect, it } from "vitest";
-import { lazyOnce, useLoadedOnce, type LazyOnce } from "./lazyOnce.tsx";
+import { screen, waitFor } from "@testing-library/react";
+import { startTransition, Suspense, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { lazyOnce, LoadedOnce, type LazyOnce } from "./lazyOnce.tsx";
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
@@ -13,34 +13,65 @@ function Counter({ label }: { label: string }) {
   );
 }
 
-/** Chooses the component, and suspends below itself: the code arriving re-renders only what suspended, not this. */
-function Host({ entry, label }: { entry: LazyOnce<{ label: string }>; label: string }) {
-  const Loaded = useLoadedOnce(entry);
+type Entry = LazyOnce<{ label: string }>;
+
+/** The block comes with a transition, as the router's navigations and hydration bring blocks. */
+function Page({ entry, label }: { entry: Entry; label: string }) {
+  const [shown, setShown] = useState(false);
   return (
-    <Suspense fallback={<p>Loading</p>}>
-      <Loaded label={label} />
-    </Suspense>
+    <>
+      <button type="button" onClick={() => startTransition(() => setShown(true))}>
+        Show
+      </button>
+      <Suspense fallback={<p>Loading</p>}>{shown && <LoadedOnce entry={entry} props={{ label }} />}</Suspense>
+    </>
   );
 }
 
-it("keeps the component it chose at mount, so a later render after the code arrived does not mount it anew", async () => {
-  let arrive: (() => void) | undefined;
-  const entry = lazyOnce(() => new Promise<ComponentType<{ label: string }>>((resolve) => (arrive = () => resolve(Counter))));
-  const { rerender } = render(<Host entry={entry} label="Clicked" />);
-  expect(screen.getByText("Loading")).toBeInTheDocument();
-  await act(async () => arrive?.());
-  await userEvent.click(await screen.findByRole("button", { name: "Clicked 0" }));
-  expect(entry.loaded()).toBe(true);
-  // The host renders again (a post starting, a fetcher's state): the component keeps its state.
-  rerender(<Host entry={entry} label="Pressed" />);
-  expect(screen.getByRole("button", { name: "Pressed 1" })).toBeInTheDocument();
+// React's own scheduling, as in the browser: code that arrives while React waits is resumed where it
+// suspended, without rendering LoadedOnce again (act() would hide that).
+const reactGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let actEnvironment: boolean | undefined;
+beforeEach(() => {
+  actEnvironment = reactGlobal.IS_REACT_ACT_ENVIRONMENT;
+  reactGlobal.IS_REACT_ACT_ENVIRONMENT = false;
+});
+let cleanUp: (() => void) | undefined;
+afterEach(() => {
+  cleanUp?.();
+  reactGlobal.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
 });
 
-it("renders a component whose code is already there at once, without a fallback", () => {
-  const entry = lazyOnce(() => Promise.resolve(Counter));
-  void entry.load();
-  return Promise.resolve().then(() => {
-    render(<Host entry={entry} label="Ready" />);
-    expect(screen.getByRole("button", { name: "Ready 0" })).toBeInTheDocument();
-  });
+function mounted() {
+  const container = document.body.appendChild(document.createElement("div"));
+  const root = createRoot(container);
+  cleanUp = () => {
+    root.unmount();
+    container.remove();
+  };
+  return root;
+}
+
+it("keeps the component it chose at mount, so a later render after the code arrived does not mount it anew", async () => {
+  // Code that is on its way when the block mounts, and comes a moment later (a chunk already fetched).
+  const entry: Entry = lazyOnce(() => Promise.resolve(Counter));
+  const root = mounted();
+  root.render(<Page entry={entry} label="Clicked" />);
+  (await screen.findByRole("button", { name: "Show" })).click();
+  (await screen.findByRole("button", { name: "Clicked 0" })).click();
+  await screen.findByRole("button", { name: "Clicked 1" });
+  expect(entry.loaded()).toBe(true);
+  // The page renders again (a post starting, a fetcher's state): the block keeps its state.
+  root.render(<Page entry={entry} label="Pressed" />);
+  await waitFor(() => expect(screen.getByRole("button", { name: /^Pressed/ })).toBeInTheDocument());
+  expect(screen.getByRole("button", { name: /^Pressed/ })).toHaveTextContent("Pressed 1");
+});
+
+it("renders a component whose code is already there at once, without a fallback", async () => {
+  const entry: Entry = lazyOnce(() => Promise.resolve(Counter));
+  await entry.load();
+  const root = mounted();
+  root.render(<Page entry={entry} label="Ready" />);
+  (await screen.findByRole("button", { name: "Show" })).click();
+  expect(await screen.findByRole("button", { name: "Ready 0" })).toBeInTheDocument();
 });

@@ -21,21 +21,15 @@ export function lazyOnce<P>(load: () => Promise<ComponentType<P>>): LazyOnce<P> 
 }
 
 /**
- * The component to render for `entry`, chosen once per mount: the component itself when its code
- * is there, else the lazy one, kept after the code arrives. Switching to the component on a later
+ * `entry`'s component with `props`, chosen once per mount: the component itself when its code is
+ * there, else the lazy one, kept after the code arrives. Switching to the component on a later
  * render would change the element's type, and React would mount it anew, losing its state (an
- * open dialog, a form in the middle of its post). Call it in a component keyed by what `entry` is.
+ * open dialog, a form in the middle of its post). Key it by what `entry` is.
  */
-export function useLoadedOnce<P>(entry: LazyOnce<P>): ComponentType<P> | LazyExoticComponent<ComponentType<P>> {
-  const [chosen] = useState(() => {
+export function LoadedOnce<P extends object>({ entry, props }: { entry: LazyOnce<P>; props: P }) {
+  const [Loaded] = useState(() => {
     const code = entry.load();
     return code.status === "fulfilled" ? code.value : entry.Lazy;
   });
-  return chosen;
-}
-
-/** A component without props of its own: rendered at once when its code is there, else lazily. */
-export function LoadedOnce({ entry }: { entry: LazyOnce<object> }) {
-  const Loaded = useLoadedOnce(entry);
-  return <Loaded />;
+  return <Loaded {...props} />;
 }
