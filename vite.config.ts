@@ -21,26 +21,32 @@ const reactRouterProduction = [
 ];
 
 /**
- * Every module the app's entry imports statically goes into one chunk: split by what shares
- * what, they were some 36 files of about 1 kB, each a round trip on a slow network and a
- * module to fetch, compile and link on the phone's main thread before the page answers.
+ * Two chunks before hydration, evaluated in two tasks: React's and the router's code (what
+ * src/main.tsx imports statically) and the site's own modules (what src/app/start.tsx, which
+ * main.tsx imports in the next task, imports statically). Split by what shares what, they were
+ * some 36 files of about 1 kB, each a round trip on a slow network and a module to fetch, compile
+ * and link on the phone's main thread; as one chunk they were one evaluation of 25–30 ms.
  */
-const entryModule = resolve("src/main.tsx");
-let entryGraph: Set<string> | undefined;
-function entryChunk(moduleId: string, context: ChunkingContext): string | null {
-  if (!entryGraph) {
+const startModule = resolve("src/app/start.tsx");
+/** React's and the router's packages (their CommonJS files are required, not imported, so they are matched by path), and Vite's preload helper, which the entry uses. */
+const frameworkModule = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\/|vite\/preload-helper/;
+let siteGraph: Set<string> | undefined;
+function siteChunk(moduleId: string, context: ChunkingContext): string | null {
+  // Style sheets stay with what imports them: the entry's are index.html's own.
+  if (moduleId.endsWith(".css")) return null;
+  if (!siteGraph) {
     const graph = new Set<string>();
     const visit = (id: string) => {
       if (graph.has(id)) return;
       graph.add(id);
       for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
     };
-    visit(entryModule);
-    entryGraph = graph;
+    visit(startModule);
+    siteGraph = graph;
   }
-  // The entry itself stays in its own chunk: it awaits the first blocks' code at its top level, and
-  // those blocks import the shared chunk, which must not wait for the entry in turn.
-  return moduleId !== entryModule && entryGraph.has(moduleId) ? "app" : null;
+  // start.tsx itself stays in a chunk of its own: it awaits the first blocks' code at its top
+  // level, and those blocks import the site's chunk, which must not wait for it in turn.
+  return moduleId !== startModule && siteGraph.has(moduleId) ? "app" : null;
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -54,7 +60,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rolldownOptions: {
       // src/boot.ts: the script of server-rendered pages, which loads src/main.tsx once the page has loaded.
       input: { index: resolve("index.html"), boot: resolve("src/boot.ts") },
-      output: { codeSplitting: { groups: [{ name: entryChunk, priority: 1 }] } },
+      // The framework first: the site's group would otherwise take React along (a group takes what its modules import).
+      output: { codeSplitting: { groups: [{ name: "framework", test: frameworkModule, priority: 2 }, { name: siteChunk, priority: 1 }] } },
     },
   },
   ssr: {

@@ -10,8 +10,8 @@
  */
 const sameOrigin = (href: string | undefined): href is string => href !== undefined && href.startsWith("/") && !href.startsWith("//");
 
-/** Links appended per task: each modulepreload costs the main thread about a millisecond on a slow phone. */
-const preloadsPerTask = 8;
+/** Links appended per task: each modulepreload costs the main thread 1–2 ms on a slow phone (eight were a 13–27 ms task). */
+const preloadsPerTask = 3;
 
 function preload(hrefs: readonly string[]) {
   for (const href of hrefs) {
@@ -27,17 +27,6 @@ function start() {
   const script = document.querySelector<HTMLScriptElement>("script[data-entry]");
   const entry = script?.dataset.entry;
   if (!sameOrigin(entry)) return;
-  // The styles the server wrote into the page, as disabled links (never fetched): Vite's loader,
-  // finding a stylesheet link for a block's CSS, does not fetch and apply it a second time.
-  for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
-    const href = style.dataset.href;
-    if (!sameOrigin(href)) continue;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.disabled = true;
-    link.href = href;
-    document.head.append(link);
-  }
   // The entry and its first files at once, the rest a few per task (the entry's own imports are
   // found by the browser as the entry arrives; the preloads spare the round trips of the chain).
   const files = (script?.dataset.modulepreload?.split(" ") ?? []).filter(sameOrigin);

@@ -56,8 +56,11 @@ describe("the server's document", () => {
   it("writes style files into the page when their text is at hand, so nothing blocks the first paint", () => {
     const manifest: BuildManifest = { "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"] } };
     const { styles } = pageAssets(manifest, { styles: ["src/blocks/faq/Faq.tsx"], scripts: [] }, (file) => (file === "assets/Faq.css" ? ".faq{color:red}</style><script>" : undefined));
-    expect(styles).toBe('<style data-href="/assets/Faq.css">.faq{color:red}<\\/style><script></style>');
-    expect(inlineEntryStyles('<link rel="stylesheet" crossorigin href="/assets/index.css">', () => "body{margin:0}")).toBe('<style data-href="/assets/index.css">body{margin:0}</style>');
+    // With a disabled link beside it (never fetched): the code's loader then does not fetch the file again.
+    expect(styles).toBe('<style data-href="/assets/Faq.css">.faq{color:red}<\\/style><script></style><link rel="stylesheet" href="/assets/Faq.css" disabled />');
+    expect(inlineEntryStyles('<link rel="stylesheet" crossorigin href="/assets/index.css">', () => "body{margin:0}")).toBe(
+      '<style data-href="/assets/index.css">body{margin:0}</style><link rel="stylesheet" href="/assets/index.css" disabled />',
+    );
   });
 
   it("writes in the styles of what a block loads once it runs (its slider), so no style sheet arrives after the first paint; its code waits", () => {
@@ -70,6 +73,25 @@ describe("the server's document", () => {
     expect(styles).toContain("/assets/HeroSlider.css");
     expect(styles).toContain("/assets/keen.css");
     expect(scripts).toEqual(["/assets/HeroSlider.js"]);
+  });
+
+  it("sends the app's start with every page: its code to preload and its styles written in, but not every block it can load", () => {
+    const manifest: BuildManifest = {
+      "index.html": { file: "assets/index.js", isEntry: true, css: ["assets/index.css"], imports: ["_framework.js"], dynamicImports: ["src/app/start.tsx"] },
+      "_framework.js": { file: "assets/framework.js" },
+      "src/app/start.tsx": { file: "assets/start.js", imports: ["_framework.js", "_app.js"] },
+      // The site's chunk names every block as something it can load; a block imports it in turn.
+      "_app.js": { file: "assets/app.js", css: ["assets/app.css"], imports: ["_framework.js"], dynamicImports: ["src/blocks/hero/Hero.tsx", "src/blocks/faq/Faq.tsx"] },
+      "src/blocks/hero/Hero.tsx": { file: "assets/Hero.js", css: ["assets/Hero.css"], imports: ["_app.js"] },
+      "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"], imports: ["_app.js"] },
+    };
+    const { styles, scripts } = pageAssets(manifest, { app: "src/app/start.tsx", styles: ["src/blocks/hero/Hero.tsx"], scripts: ["src/blocks/hero/Hero.tsx"] });
+    expect(scripts).toEqual(["/assets/start.js", "/assets/app.js", "/assets/Hero.js"]);
+    expect(styles).toContain("/assets/app.css");
+    expect(styles).toContain("/assets/Hero.css");
+    // index.html links the entry's own; the FAQ is not on this page.
+    expect(styles).not.toContain("index.css");
+    expect(styles).not.toContain("Faq.css");
   });
 
   it("requests only the above-the-fold blocks' code; every block's styles", () => {

@@ -33,21 +33,27 @@ export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
  * import, less what the entry (already in index.html) brings: every block's styles arrive with
  * the HTML, so nothing shifts; the above-the-fold blocks' code is named for src/boot.ts, which
  * requests it with the entry's (see deferHydration); the rest is fetched when hydration reaches it.
+ * `app` is the module the entry imports a task after its own code (src/app/start.tsx): its files
+ * and styles go with every page, as the entry's do, but are not in index.html.
  */
 export function pageAssets(
   manifest: BuildManifest,
-  modules: { styles: readonly string[]; scripts: readonly string[] },
+  modules: { app?: string; styles: readonly string[]; scripts: readonly string[] },
   readStyle?: (file: string) => string | undefined,
 ): { styles: string; scripts: string[] } {
-  const entryFiles = new Set<string>();
-  const visitEntry = (key: string) => {
+  /** A module's chunk and style files and those of what it imports statically, into `into`. */
+  const staticGraph = (key: string, into: Set<string>, skip: ReadonlySet<string> = new Set()) => {
     const chunk = manifest[key];
-    if (!chunk || entryFiles.has(chunk.file)) return;
-    entryFiles.add(chunk.file);
-    for (const css of chunk.css ?? []) entryFiles.add(css);
-    for (const imported of chunk.imports ?? []) visitEntry(imported);
+    if (!chunk || into.has(chunk.file) || skip.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) if (!skip.has(css)) into.add(css);
+    for (const imported of chunk.imports ?? []) staticGraph(imported, into, skip);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitEntry(key);
+  const entryFiles = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticGraph(key, entryFiles);
+  const appFiles = new Set<string>();
+  if (modules.app !== undefined) staticGraph(modules.app, appFiles, entryFiles);
+  const everyPage = new Set([...entryFiles, ...appFiles]);
 
   /**
    * The chunk files and style files of a module and everything it imports; with `later`, also
@@ -59,18 +65,21 @@ export function pageAssets(
     const css = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || entryFiles.has(chunk.file) || files.has(chunk.file)) return;
+      if (!chunk || everyPage.has(chunk.file) || files.has(chunk.file)) return;
       files.add(chunk.file);
-      for (const file of chunk.css ?? []) if (!entryFiles.has(file)) css.add(file);
+      for (const file of chunk.css ?? []) if (!everyPage.has(file)) css.add(file);
       for (const imported of chunk.imports ?? []) visit(imported);
       if (later) for (const imported of chunk.dynamicImports ?? []) visit(imported);
     };
     for (const root of roots) visit(root);
     return { files, css };
   };
+  const isCss = (file: string) => file.endsWith(".css");
+  const styles = [...[...appFiles].filter(isCss), ...collect(modules.styles, true).css];
+  const scripts = [...[...appFiles].filter((file) => !isCss(file)), ...collect(modules.scripts, false).files];
   return {
-    styles: [...collect(modules.styles, true).css].map((file) => styleTag(file, readStyle)).join("\n    "),
-    scripts: [...collect(modules.scripts, false).files].map((file) => `/${file}`),
+    styles: styles.map((file) => styleTag(file, readStyle)).join("\n    "),
+    scripts: scripts.map((file) => `/${file}`),
   };
 }
 
@@ -102,12 +111,16 @@ export function deferHydration(template: string, manifest: BuildManifest, script
 /**
  * A style file as the page needs it: written into the HTML when its text is at hand (no
  * render-blocking request before the first paint; CSP allows inline styles), else linked.
+ * A written-in file also gets a disabled link (never fetched, never applied): the code's loader,
+ * finding a stylesheet link for a block's styles, does not fetch and apply them a second time.
+ * In the HTML, not added by the code: a link added once the page is up restyles all of it.
  */
 function styleTag(file: string, readStyle: ((file: string) => string | undefined) | undefined): string {
   const css = readStyle?.(file);
+  const href = `/${escapeHtml(file)}`;
   // "</style" cannot occur in built CSS outside a string; escaped anyway so it can never end the element.
-  if (css !== undefined) return `<style data-href="/${escapeHtml(file)}">${css.replace(/<\/style/gi, "<\\/style")}</style>`;
-  return `<link rel="stylesheet" href="/${escapeHtml(file)}" />`;
+  if (css !== undefined) return `<style data-href="${href}">${css.replace(/<\/style/gi, "<\\/style")}</style><link rel="stylesheet" href="${href}" disabled />`;
+  return `<link rel="stylesheet" href="${href}" />`;
 }
 
 /** The entry's own stylesheet links in index.html, written in place as styles when their text is at hand. */

@@ -45,6 +45,8 @@ async function renderToString(node: ReactNode): Promise<string> {
 }
 
 const isRedirect = (status: number) => status === 301 || status === 302;
+/** The app's start in the build manifest: src/main.tsx imports it a task after its own code (vite.config.ts). */
+const appStartModule = "src/app/start.tsx";
 
 /**
  * The page's structured data (src/app/structuredData.ts) from the loader's resolved page, in the
@@ -94,6 +96,8 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const assets = pageAssets(
     manifest,
     {
+      // The app's start: its code and its styles (the header's, the banner's) go with every page.
+      app: appStartModule,
       // Styles the page needs at once: its blocks', and the chrome's after the content.
       styles: page?.status === "failed" ? [] : [...blocks.map((block) => blockModules[block]), "src/chrome/AfterContent.tsx"],
       // Code the browser needs before it hydrates: the above-the-fold blocks'.

@@ -77,9 +77,12 @@ test.describe("hydration", () => {
       page.on("pageerror", (error) => problems.push(error.message));
       // The browser hydrates from the page the server resolved: it asks the content service nothing.
       const contentCalls: string[] = [];
+      // Its styles are in the HTML: the code, loading each block, fetches none of them again.
+      const styleSheets: string[] = [];
       page.on("request", (request) => {
         const { pathname } = new URL(request.url());
         if (pathname.startsWith("/api/")) contentCalls.push(pathname);
+        if (request.resourceType() === "stylesheet" || pathname.endsWith(".css")) styleSheets.push(pathname);
       });
       await page.addInitScript(() => {
         // The nodes the server sent, remembered before any script of the page runs.
@@ -96,6 +99,7 @@ test.describe("hydration", () => {
       expect(same).toBe(true);
       expect(problems).toEqual([]);
       expect(contentCalls).toEqual([]);
+      expect(styleSheets).toEqual([]);
       // What a visitor with JavaScript sees is what the server sent.
       const withScript = await pageOutline(page);
       const context = await browser.newContext({ javaScriptEnabled: false });

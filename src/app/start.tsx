@@ -1,0 +1,127 @@
+/**
+ * The app in the browser: reads the page data the server embedded, makes the runtime and the
+ * router, and hydrates the server's page (or, in the plain single-page build, renders it).
+ * Loaded by src/main.tsx in a task after React's and the router's own code has been evaluated.
+ */
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { config } from "../config.ts";
+import { RuntimeProvider } from "../runtime/context.tsx";
+import { HYDRATION_SCRIPT_ID, HydrationDataSchema, type HydrationData } from "../runtime/hydrationData.ts";
+import { isPageData, type PageData } from "../runtime/pageData.ts";
+import { blockRegistry } from "../runtime/registry.ts";
+import { settled } from "../runtime/settled.ts";
+import { serveMediaThroughSite } from "../ui/media.ts";
+import { APP_READY_ATTRIBUTE } from "./App.tsx";
+import { createRuntime, startFromServerPage } from "./createRuntime.ts";
+import { siteRoutes } from "./routes.tsx";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root");
+const rootElement: HTMLElement = root;
+
+/** A new task: the browser may paint and handle input between the steps of starting the app. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The router's data the server embedded with the page it rendered; null for the plain single-page build (and the retry screen). */
+function readHydrationData(): HydrationData | null {
+  const script = document.getElementById(HYDRATION_SCRIPT_ID);
+  if (!script?.textContent) return null;
+  const parsed = HydrationDataSchema.safeParse(JSON.parse(script.textContent));
+  if (!parsed.success) console.error("the server's page data could not be read; rendering in the browser");
+  return parsed.success ? parsed.data : null;
+}
+
+/** Where React Router keeps the view transitions it applied, in session storage. */
+const routerTransitionsKey = "remix-router-transitions";
+
+/** The index React Router gives the history entry it starts on when the entry has none (its `idx`), set as the router would. */
+function markHistoryEntry() {
+  const state: unknown = window.history.state;
+  const current: Record<string, unknown> = typeof state === "object" && state !== null ? { ...state } : {};
+  if (current.idx === undefined || current.idx === null) window.history.replaceState({ ...current, idx: 0 }, "");
+}
+
+// Reading the page's data (a zod parse), making the runtime and making the router each in a task
+// of their own, apart from evaluating the app's modules: on a slow phone each takes tens of
+// milliseconds, and together they were one task that held off the visitor's first taps.
+await nextTask();
+const hydration = readHydrationData();
+// A page the server made loads content media through the site's /_media/, as the server rendered them (src/ui/media.ts).
+if (hydration) serveMediaThroughSite();
+await nextTask();
+const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: hydration?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
+await nextTask();
+// React Router's first steps that call into the browser, ahead of it (on a slow phone each was
+// ten milliseconds or more of the task that makes the router): marking the history entry with its
+// index, as the router does when the entry has none, and the first read of session storage (the
+// router reads the view transitions it applied there).
+markHistoryEntry();
+await nextTask();
+try {
+  window.sessionStorage.getItem(routerTransitionsKey);
+} catch {
+  // No session storage (blocked): the router does without it too.
+}
+await nextTask();
+const router = createBrowserRouter(siteRoutes(runtime), hydration ? { hydrationData: { loaderData: hydration.loaderData, ...(hydration.actionData ? { actionData: hydration.actionData } : {}) } } : {});
+
+const app = (
+  <StrictMode>
+    <RuntimeProvider runtime={runtime}>
+      <RouterProvider router={router} />
+    </RuntimeProvider>
+  </StrictMode>
+);
+
+/** Hydrates the server's page from the data its loader returned there: nothing is asked of the content service again. */
+async function hydrate(page: PageData) {
+  startFromServerPage(runtime, page);
+  const blocks = page.status === "ready" ? page.blocks : [];
+  // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
+  // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
+  await Promise.allSettled(blocks.filter((block) => blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
+  await nextTask();
+  let shellDone: () => void = () => undefined;
+  runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
+  runtime.onShellHydrated = () => {
+    shellDone();
+    // The sections below the fold ask for their code now; once it is there and React has had a
+    // frame to hydrate them, the whole page answers. One block per task: asking for a block's
+    // code and styles takes a few milliseconds each.
+    void (async () => {
+      const loading: Promise<unknown>[] = [];
+      for (const name of blocks) {
+        loading.push(runtime.blocks[name].preload());
+        await nextTask();
+      }
+      await Promise.allSettled(loading);
+      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0));
+    })();
+  };
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already visible and its links work meanwhile).
+  startTransition(() => {
+    hydrateRoot(rootElement, app, {
+      onRecoverableError(error, info) {
+        console.error("hydration:", error, info.componentStack);
+      },
+    });
+  });
+}
+
+function renderInBrowser(target: HTMLElement) {
+  // The static head in index.html serves crawlers and link previews of the plain build; once the
+  // app runs, React renders each page's own title, description and canonical link instead.
+  for (const element of document.head.querySelectorAll("[data-static-head]")) element.remove();
+  target.replaceChildren();
+  createRoot(target).render(app);
+}
+
+// Making the router (its history, route matching, restoring scroll positions) is a task of its own too.
+await nextTask();
+const leaf = router.state.matches.at(-1)?.route.id;
+const firstPage: unknown = leaf === undefined ? undefined : router.state.loaderData[leaf];
+if (hydration && isPageData(firstPage)) await hydrate(firstPage);
+else renderInBrowser(rootElement);
