@@ -119,8 +119,10 @@ describe("server rendering", () => {
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(503);
     expect(result.html).toContain("This page could not be loaded");
-    // Not hydrated: the browser starts over with index.html's own script.
+    // Not hydrated: the browser starts over with index.html's own script and loads the page itself,
+    // knowing only that the site's server sent it (its media then come through the site, as they would have).
     expect(embeddedPage(result.html)).toBeUndefined();
+    expect(result.html).toContain(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">{"siteUrl":`);
   });
 
   it("keeps the logo and the legal row when the menu call fails, and says so to the browser", async () => {

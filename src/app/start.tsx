@@ -24,7 +24,10 @@ const rootElement: HTMLElement = root;
 /** A new task: the browser may paint and handle input between the steps of starting the app. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The router's data the server embedded with the page it rendered; null for the plain single-page build (and the retry screen). */
+/**
+ * The router's data the server embedded with the page it rendered; null for the plain single-page
+ * build. The retry screen's has no loader data: the browser loads the page itself.
+ */
 function readHydrationData(): HydrationData | null {
   const script = document.getElementById(HYDRATION_SCRIPT_ID);
   if (!script?.textContent) return null;
@@ -47,11 +50,12 @@ function markHistoryEntry() {
 // of their own, apart from evaluating the app's modules: on a slow phone each takes tens of
 // milliseconds, and together they were one task that held off the visitor's first taps.
 await nextTask();
-const hydration = readHydrationData();
-// A page the server made loads content media through the site's /_media/, as the server rendered them (src/ui/media.ts).
-if (hydration) serveMediaThroughSite();
+const served = readHydrationData();
+// A page the site's server sent (its retry screen too) loads content media through the site's /_media/, as the server renders them (src/ui/media.ts).
+if (served) serveMediaThroughSite();
+const hydration = served && Object.keys(served.loaderData).length > 0 ? served : null;
 await nextTask();
-const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: hydration?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
+const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: served?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
 await nextTask();
 // React Router's first steps that call into the browser, ahead of it (on a slow phone each was
 // ten milliseconds or more of the task that makes the router): marking the history entry with its

@@ -113,7 +113,8 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
     head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,
-    data: retryScreen ? null : data,
+    // The retry screen is rendered anew in the browser, which loads the page itself: no loader data, only where the page comes from.
+    data: retryScreen ? { siteUrl: options.siteUrl, loaderData: {} } : data,
   });
 }
 

@@ -91,10 +91,18 @@ test("a content service that fails for the server gives the retry screen with 50
     const response = await page.goto(`${site.url}/about-us`);
     expect(response?.status()).toBe(503);
     await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+    // The browser takes the retry screen over and asks for the page itself (failing too) before the service comes back.
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByText("Loading...")).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
     upstream.state.failing = false;
     await page.getByRole("button", { name: "Try again" }).click();
     await waitForContent(page);
     await expect(page).toHaveTitle(plain(fixturePage("About-Us").title));
+    // Its pictures come through the site's /_media/ from the other service, as on a page the server rendered.
+    const hero = page.locator("main img").first();
+    await expect(hero).toHaveAttribute("src", /\/_media\//);
+    await expect.poll(() => hero.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
   } finally {
     await site.close();
     await upstream.close();
