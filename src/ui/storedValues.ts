@@ -7,6 +7,8 @@ export const storedKeys = {
   parentPage: "parentPage",
   ancestorPage: "ancestorPage",
   bodyHeight: "bodyHeight",
+  /** A cookie-banner answer the consent manager has not stored yet (src/chrome/consent/consentChoice.ts). */
+  consentAnswer: "consent-answer",
 } as const;
 
 type StoredKey = (typeof storedKeys)[keyof typeof storedKeys];
@@ -24,6 +26,14 @@ export function writeStored(key: StoredKey, value: string): void {
     window.localStorage.setItem(key, value);
   } catch {
     // Storage unavailable (private mode, quota): the value is a convenience, not a requirement.
+  }
+}
+
+export function removeStored(key: StoredKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: there is nothing to remove.
   }
 }
 

@@ -5,6 +5,7 @@
  * opens the settings (./loadConsent.ts).
  */
 import { create } from "zustand";
+import { readStored, removeStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
 import { consentCookieName } from "./consentCookie.ts";
 
 export const useConsentChoice = create<{ asking: boolean }>(() => ({ asking: false }));
@@ -33,23 +34,13 @@ export type ConsentAnswer = "all" | "necessary";
  * and a visitor who reloads or leaves in that moment is not asked again (the next page stores it).
  * Storage can be unavailable (a private window, a blocked site): then the answer lives for this page only.
  */
-const pendingKey = "consent-answer";
-
 export const pendingAnswer = {
   read(): ConsentAnswer | null {
-    try {
-      const value = localStorage.getItem(pendingKey);
-      return value === "all" || value === "necessary" ? value : null;
-    } catch {
-      return null;
-    }
+    const value = readStored(storedKeys.consentAnswer);
+    return value === "all" || value === "necessary" ? value : null;
   },
   write(answer: ConsentAnswer | null): void {
-    try {
-      if (answer) localStorage.setItem(pendingKey, answer);
-      else localStorage.removeItem(pendingKey);
-    } catch {
-      // Nothing to keep it in: the manager stores it on this page, or the visitor is asked again.
-    }
+    if (answer) writeStored(storedKeys.consentAnswer, answer);
+    else removeStored(storedKeys.consentAnswer);
   },
 };
