@@ -9,6 +9,8 @@ import { registryForBrowserPlugin } from "./src/build/registryPlugin.ts";
 import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
 import { devServerPlugin } from "./src/build/devServerPlugin.ts";
+import { blockCodeGroupModules, blockCodePlugin } from "./src/build/blockCodePlugin.ts";
+import { afterShellModules } from "./src/app/afterShell.ts";
 
 /**
  * React Router publishes only its development build under its package's exports; the browser's
@@ -21,37 +23,55 @@ const reactRouterProduction = [
 ];
 
 /**
- * Two chunks before hydration, evaluated in two tasks: React's and the router's code (what
- * src/main.tsx imports statically) and the site's own modules (what src/app/start.tsx, which
- * main.tsx imports in the next task, imports statically). Split by what shares what, they were
- * some 36 files of about 1 kB, each a round trip on a slow network and a module to fetch, compile
- * and link on the phone's main thread; as one chunk they were one evaluation of 25–30 ms.
+ * Four chunks of the site's code, so that a page's code arrives in a few round trips and not in
+ * dozens (each a round trip of 562 ms on a slow phone's network, six at a time over HTTP/1.1):
+ * - `framework`: React's and the router's code (what src/main.tsx imports statically);
+ * - `app`: the site's own modules before hydration (what src/app/start.tsx, which main.tsx
+ *   imports in the next task, imports statically);
+ * - `first` and `later`: the blocks' code as src/build/blockCode.ts places it (the above-the-fold
+ *   blocks, which hydration waits for; the other blocks without a package of their own, asked for
+ *   as the shell hydrates), and in `later` also the footer and contact shortcut and the page's
+ *   effects, which every page loads then. Blocks that bring a package keep chunks of their own.
+ * Measured in docs/first-paint.md.
  */
 const startModule = resolve("src/app/start.tsx");
 /** React's and the router's packages (their CommonJS files are required, not imported, so they are matched by path), and Vite's preload helper, which the entry uses. */
 const frameworkModule = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\/|vite\/preload-helper/;
-let siteGraph: Set<string> | undefined;
-function siteChunk(moduleId: string, context: ChunkingContext): string | null {
-  // Style sheets stay with what imports them: the entry's are index.html's own.
-  if (moduleId.endsWith(".css")) return null;
-  if (!siteGraph) {
-    const graph = new Set<string>();
+/** The app's own modules loaded after the shell on every page (src/app/afterShell.ts). */
+const afterShellIds = afterShellModules.map((module) => resolve(module));
+
+let siteChunks: Map<string, "app" | "first" | "later"> | undefined;
+
+/** The chunk of each of the site's modules, worked out once from the module graph: the first group that reaches it statically. */
+function siteChunksOf(context: ChunkingContext): Map<string, "app" | "first" | "later"> {
+  const chunks = new Map<string, "app" | "first" | "later">();
+  const place = (roots: readonly string[], chunk: "app" | "first" | "later") => {
     const visit = (id: string) => {
-      if (graph.has(id)) return;
-      graph.add(id);
+      if (chunks.has(id) || frameworkModule.test(id) || id.endsWith(".css")) return;
+      // Packages of their own stay out of the blocks' groups (src/build/blockCode.ts keeps blocks that bring one out of them).
+      if (chunk !== "app" && id.includes("/node_modules/")) return;
+      chunks.set(id, chunk);
       for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
     };
-    visit(startModule);
-    siteGraph = graph;
-  }
+    for (const root of roots) visit(root);
+  };
+  place([startModule], "app");
   // start.tsx itself stays in a chunk of its own: it awaits the first blocks' code at its top
-  // level, and those blocks import the site's chunk, which must not wait for it in turn.
-  return moduleId !== startModule && siteGraph.has(moduleId) ? "app" : null;
+  // level, and those blocks import the app's chunk, which must not wait for it in turn.
+  chunks.delete(startModule);
+  place([blockCodeGroupModules.first], "first");
+  place([blockCodeGroupModules.later, ...afterShellIds], "later");
+  return chunks;
+}
+
+function siteChunk(moduleId: string, context: ChunkingContext): string | null {
+  siteChunks ??= siteChunksOf(context);
+  return siteChunks.get(moduleId) ?? null;
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === "build" && !isSsrBuild ? reactRouterProduction : [] },
-  plugins: [react(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), devServerPlugin(), precompressPlugin(), serverModulesPlugin()],
+  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), devServerPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,

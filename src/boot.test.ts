@@ -43,3 +43,22 @@ it("spreads many preloads over a few tasks, the entry's first, so no one task ho
     vi.useRealTimers();
   }
 });
+
+it("prefetches what hydrates after the shell once the code's own files are asked for: fetched, not run", async () => {
+  vi.useFakeTimers();
+  try {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    document.head.innerHTML = `<script type="module" data-entry="/assets/entry.js" data-modulepreload="/assets/entry.js /assets/react.js" data-prefetch="/assets/later.js https://cdn.example/evil.js /assets/Footer.js"></script>`;
+    await import("./boot.ts");
+    vi.runAllTimers();
+    const hints = [...document.head.querySelectorAll<HTMLLinkElement>("link")].map((link) => [link.rel, link.getAttribute("href"), link.crossOrigin]);
+    expect(hints).toEqual([
+      ["modulepreload", "/assets/entry.js", ""],
+      ["modulepreload", "/assets/react.js", ""],
+      ["prefetch", "/assets/later.js", ""],
+      ["prefetch", "/assets/Footer.js", ""],
+    ]);
+  } finally {
+    vi.useRealTimers();
+  }
+});

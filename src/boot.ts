@@ -2,7 +2,8 @@
  * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's).
  * It runs once the HTML is parsed (a module script) and asks for the app's code at once: the
  * entry's files and the above-the-fold blocks' files (listed by the server in
- * data-modulepreload), then the entry (data-entry, index.html's own script) hydrates the page.
+ * data-modulepreload), then the entry (data-entry, index.html's own script) hydrates the page;
+ * what hydrates after the shell (data-prefetch) is fetched meanwhile, at the lowest priority.
  * Nothing waits for the page's images (the window's `load`): on a slow phone that wait was
  * seconds in which the page looked finished and ignored the visitor; the header's controls and
  * the forms work from the HTML meanwhile (docs/first-paint.md). The plain single-page build has
@@ -13,14 +14,18 @@ const sameOrigin = (href: string | undefined): href is string => href !== undefi
 /** Links appended per task: each modulepreload costs the main thread 1–2 ms on a slow phone (eight were a 13–27 ms task). */
 const preloadsPerTask = 3;
 
-function preload(hrefs: readonly string[]) {
-  for (const href of hrefs) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.crossOrigin = "";
-    link.href = href;
-    document.head.append(link);
-  }
+interface Hint {
+  href: string;
+  rel: "modulepreload" | "prefetch";
+}
+
+function addHint({ href, rel }: Hint) {
+  const link = document.createElement("link");
+  link.rel = rel;
+  // As the module scripts ask for them (CORS, same-origin credentials), so the browser uses what it fetched.
+  link.crossOrigin = "";
+  link.href = href;
+  document.head.append(link);
 }
 
 function start() {
@@ -30,12 +35,17 @@ function start() {
   // The entry and its first files at once, the rest a few per task (the entry's own imports are
   // found by the browser as the entry arrives; the preloads spare the round trips of the chain).
   const files = (script?.dataset.modulepreload?.split(" ") ?? []).filter(sameOrigin);
-  preload(files.slice(0, preloadsPerTask));
+  // What hydrates after the shell (the blocks below the fold, the footer): fetched into the
+  // cache at the lowest priority, not compiled, so it is there when the app asks for it.
+  const later = (script?.dataset.prefetch?.split(" ") ?? []).filter(sameOrigin);
+  const hints: Hint[] = [...files.map((href): Hint => ({ href, rel: "modulepreload" })), ...later.map((href): Hint => ({ href, rel: "prefetch" }))];
+  const add = (from: number) => hints.slice(from, from + preloadsPerTask).forEach(addHint);
+  add(0);
   // A failed load leaves the server's page as it is: readable, its links working.
   import(/* @vite-ignore */ entry).catch((error: unknown) => console.error("the page's code could not be loaded:", error));
   const rest = (from: number) => {
-    if (from >= files.length) return;
-    preload(files.slice(from, from + preloadsPerTask));
+    if (from >= hints.length) return;
+    add(from);
     setTimeout(() => rest(from + preloadsPerTask), 0);
   };
   setTimeout(() => rest(preloadsPerTask), 0);

@@ -24,6 +24,8 @@ function useNewPageFocus() {
 
 /** On <html> once the app runs: rendered in the browser, or the server's page hydrated. */
 export const APP_READY_ATTRIBUTE = "data-app-ready";
+/** The performance mark set when the chrome and the above-the-fold blocks have hydrated (the benchmarks read it). */
+export const SHELL_HYDRATED_MARK = "site:shell-hydrated";
 
 /**
  * The page and the chrome around it: skip link first, header, the page (the loading screen

@@ -14,6 +14,9 @@ import { safeUrl } from "../ui/url.ts";
 /** On <html> while the page on screen has its layout's pinned background image (SPEC 4 "Page change"). */
 export const pinnedBackgroundAttribute = "data-pinned-background";
 
+/** The effects' code (a chunk of its own); src/app/start.tsx asks for it early on a served page. */
+export const loadPageEffects = () => import("./runPageEffects.ts");
+
 export function PageEffects({ page, settings }: { page: Page; settings: LayoutSettings }) {
   const pinned = settings.pinnedBackground !== null && safeUrl(page[settings.pinnedBackground]) !== null;
   useLayoutEffect(() => {
@@ -30,7 +33,7 @@ export function PageEffects({ page, settings }: { page: Page; settings: LayoutSe
     if (!painted) return;
     let left = false;
     let stop: (() => void) | undefined;
-    import("./runPageEffects.ts").then(
+    loadPageEffects().then(
       (effects) => {
         if (!left) stop = effects.startPageEffects({ settings, shownAt });
       },

@@ -13,8 +13,10 @@ import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { blockRegistry } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
-import { APP_READY_ATTRIBUTE } from "./App.tsx";
+import { afterContent } from "../chrome/DeferredChrome.tsx";
+import { APP_READY_ATTRIBUTE, SHELL_HYDRATED_MARK } from "./App.tsx";
 import { createRuntime, startFromServerPage } from "./createRuntime.ts";
+import { loadPageEffects } from "./PageEffects.tsx";
 import { siteRoutes } from "./routes.tsx";
 
 const root = document.getElementById("root");
@@ -87,22 +89,26 @@ async function hydrate(page: PageData) {
   // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
   await Promise.allSettled(blocks.filter((block) => blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
   await nextTask();
+  // What hydrates after the shell asks for its code now, while the shell hydrates: the sections
+  // below the fold, the footer and the page's effects. They share a few files (vite.config.ts's
+  // `later` chunk), one round trip on a slow network, no longer one more after hydration.
+  // One block per task: asking for a block's code and styles takes a few milliseconds each.
+  const belowTheFold = (async () => {
+    const loading: Promise<unknown>[] = [afterContent.load(), loadPageEffects()];
+    for (const name of blocks.filter((block) => !blockRegistry[block].critical)) {
+      loading.push(runtime.blocks[name].preload());
+      await nextTask();
+    }
+    await Promise.allSettled(loading);
+    performance.mark("site:blocks-loaded");
+  })();
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
   runtime.onShellHydrated = () => {
     shellDone();
-    // The sections below the fold ask for their code now; once it is there and React has had a
-    // frame to hydrate them, the whole page answers. One block per task: asking for a block's
-    // code and styles takes a few milliseconds each.
-    void (async () => {
-      const loading: Promise<unknown>[] = [];
-      for (const name of blocks) {
-        loading.push(runtime.blocks[name].preload());
-        await nextTask();
-      }
-      await Promise.allSettled(loading);
-      requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0));
-    })();
+    performance.mark(SHELL_HYDRATED_MARK);
+    // Once every block's code is there and React has had a frame to hydrate them, the whole page answers.
+    void belowTheFold.then(() => requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0)));
   };
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (the page is already visible and its links work meanwhile).

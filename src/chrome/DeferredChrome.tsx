@@ -11,7 +11,7 @@ import { useCurrentPage } from "../runtime/pageData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 
 /** The footer and the contact shortcut, in one chunk of their own. */
-const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
+export const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
 
 /** Chrome whose code cannot load is left out; the page stays. */
 class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -3,8 +3,9 @@
  * measured in real Chromium against the production build in dist/ served by the production
  * server. The page's text shows from the server's HTML before any script; "before the page
  * answers" is every script requested before the `content-shown` mark, set when the page's
- * shell has hydrated (or, in the browser's own rendering, when its content shows). Blocks
- * below the fold are requested after it and reported separately. Fails above the budget, and when
+ * shell has hydrated (or, in the browser's own rendering, when its content shows). What
+ * src/boot.ts prefetches for after the shell (the blocks below the fold, the footer) and what is
+ * requested after the mark are reported separately. Fails above the budget, and when
  * any file of the build carries the layout inspector's marker (the inspector is dev-only).
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -70,15 +71,20 @@ try {
     }, CONTENT_SHOWN_MARK);
     // The entry module is requested by the document itself, before any resource entry.
     const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? "");
+    // What src/boot.ts prefetches at the lowest priority (what hydrates after the shell): fetched
+    // while the page starts, run only after it answers; reported apart from the budget's files.
+    const prefetched = await page.evaluate(() => (document.querySelector<HTMLScriptElement>("script[data-prefetch]")?.dataset.prefetch ?? "").split(" ").filter(Boolean).map((path) => new URL(path, location.href).href));
     const urls = [...new Set([entry, ...scripts.map((s) => s.url)])].filter(Boolean);
-    const before = urls.filter((url) => url === entry || (scripts.find((s) => s.url === url)?.startTime ?? Infinity) < shownAt);
-    const after = urls.filter((url) => !before.includes(url));
+    const before = urls.filter((url) => !prefetched.includes(url) && (url === entry || (scripts.find((s) => s.url === url)?.startTime ?? Infinity) < shownAt));
+    const early = urls.filter((url) => prefetched.includes(url));
+    const after = urls.filter((url) => !before.includes(url) && !early.includes(url));
     const size = (list: string[]) => list.reduce((sum, url) => sum + gzipSize(new URL(url).pathname), 0);
     const initial = size(before);
     const over = initial > budgetBytes;
     failed ||= over;
     console.log(`\n${label} (${path}): ${kb(initial)} gzip before content shows, budget ${kb(budgetBytes)}${over ? "  OVER BUDGET" : ""}`);
     for (const url of before) console.log(`  ${kb(gzipSize(new URL(url).pathname)).padStart(9)}  ${new URL(url).pathname}`);
+    console.log(`  prefetched meanwhile at the lowest priority, run after content shows: ${early.length} file(s), ${kb(size(early))} gzip`);
     console.log(`  then ${after.length} block chunk(s), ${kb(size(after))} gzip, loaded after content shows`);
     await context.close();
   }

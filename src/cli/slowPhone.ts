@@ -40,6 +40,8 @@ export async function throttle(page: Page): Promise<void> {
 export interface PageTimes {
   firstPaint: number | null;
   appReady: number | null;
+  /** When the chrome and the above-the-fold blocks had hydrated (src/app/start.tsx's performance mark). */
+  shellHydrated: number | null;
   /** Each header <details> opening or closing, in order. */
   toggles: { at: number; open: boolean; what: string }[];
   /** Cumulative layout shift (shifts not caused by input), as Lighthouse counts it. */
@@ -83,6 +85,8 @@ export function readTimes(page: Page): Promise<PageTimes> {
   return page.evaluate(() => ({
     firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
     appReady: window.__pageTimes?.appReady ?? null,
+    // SHELL_HYDRATED_MARK of src/app/App.tsx (this runs in the page, where imports do not reach).
+    shellHydrated: performance.getEntriesByName("site:shell-hydrated")[0]?.startTime ?? null,
     toggles: window.__pageTimes?.toggles ?? [],
     layoutShift: window.__pageTimes?.layoutShift ?? 0,
     largestContentfulPaint: window.__pageTimes?.largestContentfulPaint ?? null,

@@ -104,6 +104,24 @@ describe("the server's document", () => {
     expect(scripts).toEqual(["/assets/Hero.js"]);
   });
 
+  it("names what hydrates after the shell for the browser to prefetch: its files, not its styles (written in), nor what goes before hydration", () => {
+    const manifest: BuildManifest = {
+      "virtual:block-code/first": { file: "assets/first-facade.js", imports: ["_first.js"] },
+      "_first.js": { file: "assets/first.js", css: ["assets/first.css"] },
+      "virtual:block-code/later": { file: "assets/later-facade.js", imports: ["_later.js"] },
+      "_later.js": { file: "assets/later.js", css: ["assets/later.css"], imports: ["_first.js"] },
+      "src/chrome/AfterContent.tsx": { file: "assets/AfterContent.js", imports: ["_later.js"] },
+    };
+    const { styles, scripts, prefetch } = pageAssets(manifest, {
+      styles: ["virtual:block-code/first", "virtual:block-code/later"],
+      scripts: ["virtual:block-code/first"],
+      later: ["src/chrome/AfterContent.tsx", "virtual:block-code/later"],
+    });
+    expect(scripts).toEqual(["/assets/first-facade.js", "/assets/first.js"]);
+    expect(prefetch).toEqual(["/assets/AfterContent.js", "/assets/later.js", "/assets/later-facade.js"]);
+    expect(styles).toContain("/assets/later.css");
+  });
+
   const entryTemplate = `<head>
     <script type="module" crossorigin src="/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react.js">
@@ -117,6 +135,13 @@ describe("the server's document", () => {
     const boot = /<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot.js" data-entry="([^"]*)" data-modulepreload="([^"]*)"><\/script>/.exec(html);
     expect(boot?.[1]).toBe("/assets/index.js");
     expect(boot?.[2]?.split(" ")).toEqual(["/assets/index.js", "/assets/react.js", "/assets/schemas.js", "/assets/Hero.js"]);
+  });
+
+  it("lists the files to prefetch for src/boot.ts apart from those to preload, once each", () => {
+    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js", "/assets/Hero.js"]);
+    expect(/data-modulepreload="([^"]*)"/.exec(html)?.[1]?.split(" ")).toEqual(["/assets/index.js", "/assets/react.js", "/assets/schemas.js", "/assets/Hero.js"]);
+    expect(/data-prefetch="([^"]*)"/.exec(html)?.[1]).toBe("/assets/later.js");
+    expect(deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, [])).not.toContain("data-prefetch");
   });
 
   it("keeps index.html's loading, with the above-the-fold blocks' code preloaded, in a build without src/boot.ts", () => {

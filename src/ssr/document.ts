@@ -32,15 +32,17 @@ export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
  * The style files of `styles` and the script files of `scripts` (source modules), with what they
  * import, less what the entry (already in index.html) brings: every block's styles arrive with
  * the HTML, so nothing shifts; the above-the-fold blocks' code is named for src/boot.ts, which
- * requests it with the entry's (see deferHydration); the rest is fetched when hydration reaches it.
+ * requests it with the entry's (see deferHydration). `later` is what hydrates after the shell
+ * (the blocks below the fold, the footer): its files are named for boot.ts to prefetch, so that
+ * they are in the browser's cache when hydration asks for them.
  * `app` is the module the entry imports a task after its own code (src/app/start.tsx): its files
  * and styles go with every page, as the entry's do, but are not in index.html.
  */
 export function pageAssets(
   manifest: BuildManifest,
-  modules: { app?: string; styles: readonly string[]; scripts: readonly string[] },
+  modules: { app?: string; styles: readonly string[]; scripts: readonly string[]; later?: readonly string[] },
   readStyle?: (file: string) => string | undefined,
-): { styles: string; scripts: string[] } {
+): { styles: string; scripts: string[]; prefetch: string[] } {
   /** A module's chunk and style files and those of what it imports statically, into `into`. */
   const staticGraph = (key: string, into: Set<string>, skip: ReadonlySet<string> = new Set()) => {
     const chunk = manifest[key];
@@ -77,9 +79,11 @@ export function pageAssets(
   const isCss = (file: string) => file.endsWith(".css");
   const styles = [...[...appFiles].filter(isCss), ...collect(modules.styles, true).css];
   const scripts = [...[...appFiles].filter((file) => !isCss(file)), ...collect(modules.scripts, false).files];
+  const prefetch = [...collect(modules.later ?? [], false).files].filter((file) => !isCss(file) && !scripts.includes(file));
   return {
     styles: styles.map((file) => styleTag(file, readStyle)).join("\n    "),
     scripts: scripts.map((file) => `/${file}`),
+    prefetch: prefetch.map((file) => `/${file}`),
   };
 }
 
@@ -90,11 +94,12 @@ const modulePreload = /[ \t]*<link rel="modulepreload"(?: crossorigin)? href="(\
 
 /**
  * index.html's script and its module preloads, replaced by src/boot.ts, which asks for them (and
- * for `scripts`, the above-the-fold blocks' code) once the server's page has loaded: the HTML
- * shows the page without them, and the first screen's requests do not share the connection with
- * some 35 script files. A build without src/boot.ts keeps index.html's loading, `scripts` preloaded.
+ * for `scripts`, the above-the-fold blocks' code) as soon as the HTML is parsed, then prefetches
+ * `prefetch` (what hydrates after the shell) at the lowest priority. The HTML shows the page
+ * without them: the first screen's requests do not share the connection with the script files.
+ * A build without src/boot.ts keeps index.html's loading, `scripts` preloaded.
  */
-export function deferHydration(template: string, manifest: BuildManifest, scripts: readonly string[]): string {
+export function deferHydration(template: string, manifest: BuildManifest, scripts: readonly string[], prefetch: readonly string[] = []): string {
   const boot = manifest[bootModule];
   const entry = entryScript.exec(template)?.[1];
   if (!boot || entry === undefined) {
@@ -103,8 +108,10 @@ export function deferHydration(template: string, manifest: BuildManifest, script
   }
   const preloads = [...template.matchAll(modulePreload)].map((match) => match[1] ?? "");
   const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index);
+  const later = prefetch.filter((file) => !files.includes(file));
+  const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeHtml(later.join(" "))}"` : "";
   // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
-  const script = `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"></script>`;
+  const script = `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"${prefetchAttribute}></script>`;
   return template.replace(modulePreload, "").replace(entryScript, () => script);
 }
 

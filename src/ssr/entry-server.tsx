@@ -15,14 +15,15 @@ import { structuredData, structuredDataDocument } from "../app/structuredData.ts
 import { jsonLdText } from "../ui/jsonLd.ts";
 import type { Page } from "../content/contract.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
+import { afterShellModules } from "../app/afterShell.ts";
 import { siteRoutes } from "../app/routes.tsx";
-import { blockModules } from "../blocks/index.ts";
+import { blockCodeModule } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
 import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import type { HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
-import { blockRegistry } from "../runtime/registry.ts";
+import { blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
@@ -93,15 +94,18 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const ready = page?.status === "ready" ? page : null;
   const blocks = ready?.blocks ?? [];
   const manifest = options.manifest as BuildManifest;
+  const codeOf = (block: BlockName) => blockCodeModule(block, (module) => module in manifest);
   const assets = pageAssets(
     manifest,
     {
       // The app's start: its code and its styles (the header's, the banner's) go with every page.
       app: appStartModule,
       // Styles the page needs at once: its blocks', and the chrome's after the content.
-      styles: page?.status === "failed" ? [] : [...blocks.map((block) => blockModules[block]), "src/chrome/AfterContent.tsx"],
+      styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
       // Code the browser needs before it hydrates: the above-the-fold blocks'.
-      scripts: blocks.filter((block) => blockRegistry[block].critical).map((block) => blockModules[block]),
+      scripts: blocks.filter((block) => blockRegistry[block].critical).map(codeOf),
+      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the other blocks'.
+      later: [...afterShellModules, ...blocks.filter((block) => !blockRegistry[block].critical).map(codeOf)],
     },
     options.readStyle,
   );
@@ -109,7 +113,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const url = new URL(request.url);
   // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
   const data: HydrationData = { siteUrl: options.siteUrl, loaderData: context.loaderData, ...(context.actionData ? { actionData: context.actionData } : {}) };
-  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts), {
+  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch), {
     head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,
