@@ -100,7 +100,6 @@ async function hydrate(page: PageData) {
       await nextTask();
     }
     await Promise.allSettled(loading);
-    performance.mark("site:blocks-loaded");
   })();
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));

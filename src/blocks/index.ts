@@ -39,7 +39,7 @@ const byName = <T,>(value: (name: BlockName) => T) => Object.fromEntries(blockNa
 export const blockLoaders: BlockLoaders = byName(loader);
 
 /** Each block's module, as the build's manifest names it when the block's code is a chunk of its own. */
-export const blockModules = byName((name) => `src/blocks/${blockRegistry[name].module}`);
+const blockModules = byName((name) => `src/blocks/${blockRegistry[name].module}`);
 
 /**
  * The module of the build's manifest that carries a block's code: its own, or that of the group the

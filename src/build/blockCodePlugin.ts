@@ -15,11 +15,9 @@ import { blockRegistry } from "../runtime/registry.ts";
 import { placeBlockCode, type BlockCodeModule, type BlockCodePlacement } from "./blockCode.ts";
 
 const indexId = "virtual:block-code";
-const groupIds = blockCodeGroups;
-type Group = BlockCodeGroup;
 
 /** The groups' module ids, for vite.config.ts's chunks (each group's module and what it alone imports make one chunk). */
-export const blockCodeGroupModules: Record<Group, string> = { first: `\0${groupIds.first}`, later: `\0${groupIds.later}` };
+export const blockCodeGroupModules: Record<BlockCodeGroup, string> = { first: `\0${blockCodeGroups.first}`, later: `\0${blockCodeGroups.later}` };
 
 export function blockCodePlugin(): Plugin {
   let root = process.cwd();
@@ -34,7 +32,7 @@ export function blockCodePlugin(): Plugin {
       browserBuild = config.command === "build" && !config.build.ssr;
     },
     resolveId(id) {
-      if (id === indexId || id === groupIds.first || id === groupIds.later) return `\0${id}`;
+      if (id === indexId || id === blockCodeGroups.first || id === blockCodeGroups.later) return `\0${id}`;
       return null;
     },
     async load(id) {
@@ -48,20 +46,20 @@ export function blockCodePlugin(): Plugin {
           })
         : Promise.resolve(Object.fromEntries(blocks().map((block) => [block.file, "own" as const])));
       const placed = await placement;
-      const inGroup = (group: Group) => blocks().filter((block) => placed[block.file] === group);
+      const inGroup = (group: BlockCodeGroup) => blocks().filter((block) => placed[block.file] === group);
       if (id === `\0${indexId}`) {
         const own = blocks()
           .filter((block) => placed[block.file] === "own")
           .map((block) => `  ${JSON.stringify(block.file)}: () => import(${JSON.stringify(block.id)}),`);
         return [
           `export const placement = ${JSON.stringify(placed)};`,
-          `export const loadFirst = () => import(${JSON.stringify(groupIds.first)});`,
-          `export const loadLater = () => import(${JSON.stringify(groupIds.later)});`,
+          `export const loadFirst = () => import(${JSON.stringify(blockCodeGroups.first)});`,
+          `export const loadLater = () => import(${JSON.stringify(blockCodeGroups.later)});`,
           `export const ownModules = {\n${own.join("\n")}\n};`,
           "",
         ].join("\n");
       }
-      const group: Group = id === blockCodeGroupModules.first ? "first" : "later";
+      const group: BlockCodeGroup = id === blockCodeGroupModules.first ? "first" : "later";
       const members = inGroup(group);
       return [
         ...members.map((block, index) => `import * as block${index} from ${JSON.stringify(block.id)};`),
