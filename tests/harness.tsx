@@ -125,10 +125,15 @@ function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
  * One block, mounted as the runtime mounts it (inside its page's text resources), with the given
  * items, options and page. Blocks that call the content service need a `runtime` (see testRuntime).
  */
-export function renderBlock(block: BlockModule, slot: SlotInput, { runtime, around = (block) => block }: { runtime?: Runtime; around?: (block: ReactNode) => ReactNode } = {}) {
+export function renderBlock(block: BlockModule, slot: SlotInput, options: { runtime?: Runtime; around?: (block: ReactNode) => ReactNode } = {}) {
+  return render(blockElement(block, slot, options));
+}
+
+/** The element renderBlock renders, for a test that renders it on the server first and then hydrates it (`render(element, { container, hydrate: true })`). */
+export function blockElement(block: BlockModule, slot: SlotInput, { runtime, around = (block) => block }: { runtime?: Runtime; around?: (block: ReactNode) => ReactNode } = {}) {
   const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{around(mountedBlock(block, slot))}</MemoryRouter>;
   // Without a runtime of its own, the block reads the site data tests set on the standalone stores.
-  return render(<RuntimeProvider runtime={runtime ?? testRuntime({ fetch: cannedFetch({}), stores: standaloneStores })}>{mounted}</RuntimeProvider>);
+  return <RuntimeProvider runtime={runtime ?? testRuntime({ fetch: cannedFetch({}), stores: standaloneStores })}>{mounted}</RuntimeProvider>;
 }
 
 /**

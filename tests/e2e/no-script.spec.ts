@@ -60,6 +60,22 @@ test("with JavaScript off, the FAQ opens one answer at a time", async ({ page })
   await expect(faqs.locator("details[open] summary")).toHaveText(await second.textContent() ?? "");
 });
 
+test("with JavaScript off, the home video plays from the player's own controls, and nothing of it loads before", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto("/Home");
+  const video = page.locator('[data-slot="home-video"] video');
+  await video.scrollIntoViewIfNeeded();
+  // No button of ours that needs the code to do anything: the player's own controls instead.
+  await expect(page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ })).toHaveCount(0);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.controls)).toBe(true);
+  const source = await video.evaluate((element: HTMLVideoElement) => new URL(element.src).pathname);
+  expect(fetched).not.toContain(source);
+  // What a tap on the player's play does (its controls are the browser's own, out of Playwright's reach).
+  await video.evaluate((element: HTMLVideoElement) => element.play());
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0)).toBe(true);
+});
+
 test("with JavaScript off, the contact shortcut on the presentation services page leads to the presentation form, which posts to its own address", async ({ page }) => {
   await page.goto("/global-brand-solutions/creative-production/presentation-services");
   await page.getByRole("link", { name: "Contact us", exact: true }).click();

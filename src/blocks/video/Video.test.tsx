@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, wireItem } from "../../../tests/builders.ts";
-import { renderBlock } from "../../../tests/harness.tsx";
+import { blockElement, renderBlock } from "../../../tests/harness.tsx";
 import { popupIds } from "./popupId.ts";
 import { block } from "./Video.tsx";
 
@@ -106,6 +107,38 @@ describe("video, feature layout (the home video)", () => {
     playback.end(video);
     expect(video).not.toHaveAttribute("controls");
     expect(screen.getByRole("button", { name: /Play video/ })).toBeInTheDocument();
+  });
+
+  it("works before its code arrives: the server's HTML has the player's own controls, fetches nothing before play, and no play button that would ignore a tap", () => {
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(blockElement(block, { items, options: { layout: "feature" } }));
+    const video = container.querySelector("video");
+    expect(video).toHaveAttribute("controls");
+    expect(video).toHaveAttribute("preload", "none");
+    expect(video).toHaveAttribute("poster", "/media/poster.svg");
+    expect(within(container).queryByRole("button", { name: /Play video/ })).toBeNull();
+    container.remove();
+  });
+
+  it("once the code runs, shows the poster with the play button; a video the visitor started before keeps playing with its controls", () => {
+    const element = blockElement(block, { items, options: { layout: "feature" } });
+    const playback = fakePlayback();
+    const idle = document.body.appendChild(document.createElement("div"));
+    idle.innerHTML = renderToString(element);
+    render(element, { container: idle, hydrate: true });
+    expect(idle.querySelector("video")).not.toHaveAttribute("controls");
+    expect(within(idle).getByRole("button", { name: "Play video: Corvane in 60 seconds" })).toBeInTheDocument();
+
+    const started = document.body.appendChild(document.createElement("div"));
+    started.innerHTML = renderToString(element);
+    const video = started.querySelector("video");
+    if (!video) throw new Error("no video");
+    // The visitor pressed the player's own play before the code arrived: the browser plays, React hears nothing of it.
+    void video.play();
+    render(element, { container: started, hydrate: true });
+    expect(playback.pause).not.toHaveBeenCalled();
+    expect(video).toHaveAttribute("controls");
+    expect(within(started).queryByRole("button", { name: /Play video/ })).toBeNull();
   });
 
   it("pauses when scrolled out of view", () => {
