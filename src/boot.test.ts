@@ -1,4 +1,4 @@
-import { afterEach, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 afterEach(() => {
   document.head.replaceChildren();
@@ -61,4 +61,65 @@ it("prefetches what hydrates after the shell once the code's own files are asked
   } finally {
     vi.useRealTimers();
   }
+});
+
+describe("taps on the page's buttons before the code is ready", () => {
+  afterEach(async () => {
+    // The app is ready: whatever a test left held goes, so the next test starts with nothing held.
+    document.documentElement.setAttribute("data-app-ready", "");
+    await Promise.resolve();
+    document.body.replaceChildren();
+    document.documentElement.removeAttribute("data-app-ready");
+  });
+
+  /** The server's page: a button that does something only with the code, and what the code (React, at #root) hears. */
+  async function serverPage() {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // An entry that never settles: the code is still on its way.
+    vi.doMock("/assets/slow-entry.js", () => new Promise(() => undefined));
+    document.head.innerHTML = `<script type="module" data-entry="/assets/slow-entry.js" data-modulepreload="/assets/slow-entry.js"></script>`;
+    document.body.innerHTML = `<div id="root"><button type="button">Slide 3</button><form><button>Send</button></form></div><button type="button">Outside</button>`;
+    const heard: string[] = [];
+    document.getElementById("root")?.addEventListener("click", (event) => heard.push((event.target as HTMLElement).textContent));
+    await import("./boot.ts");
+    const button = (name: string) => [...document.querySelectorAll("button")].find((b) => b.textContent === name) ?? document.body;
+    return { heard, button };
+  }
+
+  it("holds them, shows that they were heard, and replays them once the app is ready, repeated taps on one button as one", async () => {
+    const { heard, button } = await serverPage();
+    button("Slide 3").click();
+    button("Slide 3").click();
+    expect(heard).toEqual([]);
+    expect(document.documentElement).toHaveAttribute("data-taps-waiting");
+
+    document.documentElement.setAttribute("data-app-ready", "");
+    await vi.waitFor(() => expect(heard).toEqual(["Slide 3"]));
+    expect(document.documentElement).not.toHaveAttribute("data-taps-waiting");
+    // From then on the app answers taps itself, at once.
+    button("Slide 3").click();
+    expect(heard).toEqual(["Slide 3", "Slide 3"]);
+  });
+
+  it("leaves alone what works without the code: a form's submit button, and what is not the app's", async () => {
+    const { heard, button } = await serverPage();
+    button("Send").addEventListener("click", (event) => event.preventDefault());
+    button("Send").click();
+    button("Outside").click();
+    expect(heard).toEqual(["Send"]);
+    expect(document.documentElement).not.toHaveAttribute("data-taps-waiting");
+  });
+
+  it("lets taps go when the code cannot load: the page stays as its HTML made it", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    document.head.innerHTML = `<script type="module" data-entry="/assets/missing-entry.js" data-modulepreload="/assets/missing-entry.js"></script>`;
+    document.body.innerHTML = `<div id="root"><button type="button">Slide 3</button></div>`;
+    const heard: string[] = [];
+    document.getElementById("root")?.addEventListener("click", () => heard.push("click"));
+    await import("./boot.ts");
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith("the page's code could not be loaded:", expect.anything()));
+    document.querySelector("button")?.click();
+    expect(heard).toEqual(["click"]);
+    expect(document.documentElement).not.toHaveAttribute("data-taps-waiting");
+  });
 });

@@ -28,10 +28,49 @@ function addHint({ href, rel }: Hint) {
   document.head.append(link);
 }
 
+/** Set on <html> by the app once every block has hydrated (src/app/App.tsx's APP_READY_ATTRIBUTE). */
+const appReadyAttribute = "data-app-ready";
+/** Set on <html> while taps wait for the code: the page shows that it heard them (src/styles/global.css). */
+export const TAPS_WAITING_ATTRIBUTE = "data-taps-waiting";
+
+/**
+ * A tap on one of the page's own buttons (type="button": without the code they do nothing) before
+ * the app is ready is held, and replayed once it is: the hero's slide dots, a slider's arrows, the
+ * footer's Cookie Settings would otherwise ignore the visitor for seconds on a slow phone. Held
+ * before React sees it: once React listens, it drops a click on a part it has not hydrated yet.
+ * Taps again on the same button while it has not answered are the one tap, not several.
+ * Returns what lets them go unreplayed (the code did not load: the page stays as the HTML made it).
+ */
+function holdEarlyTaps(): () => void {
+  const html = document.documentElement;
+  const held: HTMLButtonElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || button.type !== "button" || button.disabled || !button.closest("#root")) return;
+    event.stopPropagation();
+    if (held.at(-1) !== button) held.push(button);
+    html.setAttribute(TAPS_WAITING_ATTRIBUTE, "");
+  };
+  const stopHolding = () => {
+    document.removeEventListener("click", hold, true);
+    html.removeAttribute(TAPS_WAITING_ATTRIBUTE);
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(() => {
+    if (!html.hasAttribute(appReadyAttribute)) return;
+    stopHolding();
+    for (const button of held) if (button.isConnected && !button.disabled) button.click();
+  });
+  document.addEventListener("click", hold, true);
+  observer.observe(html, { attributes: true, attributeFilter: [appReadyAttribute] });
+  return stopHolding;
+}
+
 function start() {
   const script = document.querySelector<HTMLScriptElement>("script[data-entry]");
   const entry = script?.dataset.entry;
   if (!sameOrigin(entry)) return;
+  const letTapsGo = holdEarlyTaps();
   // The entry and its first files at once, the rest a few per task (the entry's own imports are
   // found by the browser as the entry arrives; the preloads spare the round trips of the chain).
   const files = (script?.dataset.modulepreload?.split(" ") ?? []).filter(sameOrigin);
@@ -42,7 +81,10 @@ function start() {
   const add = (from: number) => hints.slice(from, from + preloadsPerTask).forEach(addHint);
   add(0);
   // A failed load leaves the server's page as it is: readable, its links working.
-  import(/* @vite-ignore */ entry).catch((error: unknown) => console.error("the page's code could not be loaded:", error));
+  import(/* @vite-ignore */ entry).catch((error: unknown) => {
+    letTapsGo();
+    console.error("the page's code could not be loaded:", error);
+  });
   const rest = (from: number) => {
     if (from >= hints.length) return;
     add(from);
@@ -53,5 +95,3 @@ function start() {
 
 start();
 
-// An ES module (a build entry of its own), though it exports nothing.
-export {};

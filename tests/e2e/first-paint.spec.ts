@@ -102,3 +102,28 @@ test("text typed into the contact form at first paint survives the code taking o
   await form.submit.tap();
   await expect(page).toHaveURL(/\/thankyou$/i, { timeout: 60_000 });
 });
+
+test("buttons tapped before the code is there are held, shown as heard, and take effect once the app is ready, a repeated tap as one", async ({ page }) => {
+  // The code held back at the network, so the taps surely come before it (no throttling needed).
+  let releaseCode: () => void = () => undefined;
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto("/Home", { waitUntil: "domcontentloaded" });
+  const highlights = page.getByRole("group", { name: "Highlights" });
+  await highlights.getByRole("button", { name: /^Slide 3/ }).tap();
+  const stop = highlights.getByRole("button", { name: "Stop slide rotation" });
+  await stop.tap();
+  await stop.tap();
+  await expect(page.locator("html[data-taps-waiting]")).toHaveCount(1);
+  await expect(highlights.locator(".hero-slider__slide.is-current")).toHaveAttribute("aria-label", /^1 of /);
+
+  releaseCode();
+  await appReady(page);
+  await expect(highlights.locator(".hero-slider__slide.is-current")).toHaveAttribute("aria-label", /^3 of /);
+  // Stopped: the two taps on the one button were one.
+  await expect(highlights.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
+  await expect(page.locator("html[data-taps-waiting]")).toHaveCount(0);
+});
