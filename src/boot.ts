@@ -47,7 +47,8 @@ function holdEarlyTaps(): () => void {
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (!button || button.type !== "button" || button.disabled || !button.closest("#root")) return;
-    event.stopPropagation();
+    // Not even src/runtime/hydrateNear.ts's listener beside this one: the tap is replayed once, from here.
+    event.stopImmediatePropagation();
     if (held.at(-1) !== button) held.push(button);
     html.setAttribute(TAPS_WAITING_ATTRIBUTE, "");
   };

@@ -10,6 +10,7 @@ import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import { HYDRATION_SCRIPT_ID, HydrationDataSchema, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../runtime/pageData.ts";
+import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
 import { blockRegistry } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
@@ -85,8 +86,18 @@ const app = (
 async function hydrate(page: PageData) {
   startFromServerPage(runtime, page);
   const blocks = page.status === "ready" ? page.blocks : [];
+  if (page.status === "ready") {
+    const belowTheFoldSlots = page.slots.filter((slot) => !blockRegistry[slot.block].critical).map((slot) => slot.id);
+    const nearViewport = hydrateWhenNear(page.page, belowTheFoldSlots);
+    runtime.nearViewport = nearViewport;
+    // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.
+    const unsubscribe = router.subscribe(() => {
+      unsubscribe();
+      nearViewport.releaseAll();
+    });
+  }
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
-  // keep the server's HTML and hydrate as their code arrives (React's selective hydration).
+  // keep the server's HTML and hydrate as they come near the viewport, their code there by then (React's selective hydration).
   await Promise.allSettled(blocks.filter((block) => blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
   await nextTask();
   // What hydrates after the shell asks for its code now, while the shell hydrates: the sections

@@ -1,4 +1,4 @@
-import { Component, Suspense, use, type ErrorInfo, type ReactNode } from "react";
+import { Component, Suspense, use, useLayoutEffect, type ErrorInfo, type ReactNode } from "react";
 import type { Page } from "../content/contract.ts";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
@@ -49,10 +49,16 @@ type MountedProps = { slot: RenderSlot; page: Page };
 
 /** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder); the same one for the life of the mount (./lazyOnce.tsx). */
 function LoadedBlock(props: MountedProps) {
-  const { blocks, shellHydrated } = useRuntime();
+  const { blocks, shellHydrated, nearViewport } = useRuntime();
   const block = blocks[props.slot.block];
-  // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated.
+  // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated,
+  // and a section below the fold until it comes near the viewport (./hydrateNear.ts).
   if (shellHydrated && shellHydrated.status !== "fulfilled" && !block.loaded()) use(shellHydrated);
+  const near = nearViewport?.wait(props.page, props.slot.id);
+  if (near && near.status !== "fulfilled") use(near);
+  const { page, slot } = props;
+  // After the block's own layout effects: it has hydrated, and the clicks held for it can go.
+  useLayoutEffect(() => nearViewport?.hydrated(page, slot.id), [nearViewport, page, slot.id]);
   return <LoadedOnce entry={block} props={props} />;
 }
 

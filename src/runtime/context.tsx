@@ -6,6 +6,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { ResolvedLayout } from "./layout.ts";
+import type { NearViewport } from "./hydrateNear.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
 import type { BlockDataLoaders } from "./pageData.ts";
 import type { SettledPromise } from "./settled.ts";
@@ -40,6 +41,8 @@ export interface Runtime {
   shellHydrated?: SettledPromise<void> | undefined;
   /** Called by the app once its first render has committed (settles `shellHydrated`). */
   onShellHydrated?: (() => void) | undefined;
+  /** While the server's page hydrates: when a section below the fold may hydrate (./hydrateNear.ts). */
+  nearViewport?: NearViewport | undefined;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

@@ -20,6 +20,20 @@ async function openSlowly(page: Page, path: string) {
 
 const appReady = (page: Page) => expect(page.locator("html[data-app-ready]")).toHaveCount(1, { timeout: 120_000 });
 
+/**
+ * Holds the app's code back at the network until the returned function is called: taps made
+ * meanwhile surely come before the code, however fast or slow the machine running the test.
+ */
+async function holdTheCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test("the menu button tapped at first paint opens the menu; it stays open as the code takes over, whose rules then apply", async ({ page }) => {
   await openSlowly(page, "/Home");
   const menu = disclosure(page, "Menu");
@@ -38,12 +52,14 @@ test("the menu button tapped at first paint opens the menu; it stays open as the
 });
 
 test("a dropdown clicked at first paint opens, and is still the open one once the code runs", async ({ page }) => {
+  const releaseCode = await holdTheCode(page);
   await openSlowly(page, "/global-brand-solutions/branding-creative");
   await disclosure(page, "Menu").tap();
   const smartWork = disclosure(page, "Smart Work");
   await smartWork.tap();
   const utilities = page.locator("header.site-header").getByRole("link", { name: "Utilities" });
   await expect(utilities).toBeVisible();
+  releaseCode();
   await appReady(page);
   const { toggles, appReady: readyAt } = await readTimes(page);
   expect(toggles.find((toggle) => toggle.what === "Smart Work")?.at).toBeLessThan(readyAt ?? 0);
@@ -105,12 +121,7 @@ test("text typed into the contact form at first paint survives the code taking o
 
 test("buttons tapped before the code is there are held, shown as heard, and take effect once the app is ready, a repeated tap as one", async ({ page }) => {
   // The code held back at the network, so the taps surely come before it (no throttling needed).
-  let releaseCode: () => void = () => undefined;
-  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
-  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
-    await codeHeld;
-    await route.continue();
-  });
+  const releaseCode = await holdTheCode(page);
   await page.goto("/Home", { waitUntil: "domcontentloaded" });
   const highlights = page.getByRole("group", { name: "Highlights" });
   await highlights.getByRole("button", { name: /^Slide 3/ }).tap();
@@ -126,4 +137,19 @@ test("buttons tapped before the code is there are held, shown as heard, and take
   // Stopped: the two taps on the one button were one.
   await expect(highlights.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
   await expect(page.locator("html[data-taps-waiting]")).toHaveCount(0);
+});
+
+test("a section below the fold keeps the server's HTML until it comes near the viewport, then hydrates and answers", async ({ page }) => {
+  await page.goto("/Home");
+  await appReady(page);
+  const faqs = page.locator('[data-slot="faqs"]');
+  const first = faqs.locator("summary").first();
+  // The code writes aria-expanded once it has taken a question over (src/ui/disclosure.ts): not yet, far below.
+  await expect(first).not.toHaveAttribute("aria-expanded");
+  await faqs.scrollIntoViewIfNeeded();
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await first.tap();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await faqs.locator("summary").nth(1).tap();
+  await expect(first).toHaveAttribute("aria-expanded", "false");
 });

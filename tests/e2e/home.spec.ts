@@ -111,10 +111,13 @@ test.describe("home video", () => {
   const playButton = (page: Page) => page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ });
   const paused = (v: Locator) => v.evaluate((element: HTMLVideoElement) => element.paused);
   const controls = (v: Locator) => v.evaluate((element: HTMLVideoElement) => element.controls);
+  // As a visitor comes to it: the section below the fold hydrates as it comes near (src/runtime/hydrateNear.ts), and only then shows our play button.
+  const nearTheVideo = (page: Page) => page.locator('[data-slot="home-video"]').scrollIntoViewIfNeeded();
 
   test("play hides the icon and shows controls; a click on the video pauses, shows the icon and hides controls", async ({ page }) => {
     await page.goto("/Home");
     await waitForBlocks(page);
+    await nearTheVideo(page);
     await playButton(page).click();
     await expect.poll(() => paused(video(page))).toBe(false);
     await expect.poll(() => controls(video(page))).toBe(true);
@@ -133,6 +136,7 @@ test.describe("home video", () => {
   test("the end of the video brings the icon back and hides controls", async ({ page }) => {
     await page.goto("/Home");
     await waitForBlocks(page);
+    await nearTheVideo(page);
     await playButton(page).click();
     await expect.poll(() => paused(video(page))).toBe(false);
     // The showreel is a few seconds long (and its file states no duration to seek by): let it run to its end, fast.
@@ -147,6 +151,7 @@ test.describe("home video", () => {
   test("pauses when scrolled out of view", async ({ page }) => {
     await page.goto("/Home");
     await waitForBlocks(page);
+    await nearTheVideo(page);
     await playButton(page).click();
     await expect.poll(() => paused(video(page))).toBe(false);
     await page.locator('[data-slot="faqs"]').scrollIntoViewIfNeeded();
@@ -189,6 +194,8 @@ test("a quick flick moves the carousel one slide; a slow, short drag settles bac
   await waitForBlocks(page);
   const figures = page.locator('[data-slot="infographics"]').getByRole("group", { name: /Numbers/ });
   await figures.scrollIntoViewIfNeeded();
+  // Come near, the section hydrates and keen-slider takes the track over (it sizes the slides).
+  await expect(figures.locator(".slider__slide").first()).toHaveAttribute("style", /transform/);
   const shown = () => figures.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute("aria-label");
   const box = await figures.locator(".slider__track").boundingBox();
   if (!box) throw new Error("no track");
@@ -249,6 +256,7 @@ test("/Home is accessible with every widget loaded and the video playing", async
   await page.goto("/Home");
   await waitForBlocks(page);
   await page.locator('[data-slot="media"] .lottie__canvas svg').waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+  await page.locator('[data-slot="home-video"]').scrollIntoViewIfNeeded();
   await page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ }).click();
   // A question is a <summary> (it opens before the code arrives), which Playwright gives no role.
   await page.locator('[data-slot="faqs"] summary').first().click();

@@ -114,6 +114,8 @@ test("blocks whose code fails to load fail in their own places, offering a reloa
   await page.route(/\/assets\/later-[^/]+\.js$/, (route) => route.abort("failed"));
   await page.goto("/Home");
   await waitForContent(page);
+  // A section below the fold hydrates, and so finds its code missing, as it comes near the viewport.
+  await page.locator('[data-slot="faqs"]').scrollIntoViewIfNeeded();
   await expect(page.getByText("This section could not be loaded.").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Reload page" }).first()).toBeVisible();
   // The FAQ's section is one of those that failed, in its own place.

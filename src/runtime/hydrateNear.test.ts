@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { PageSchema } from "../content/contract.ts";
+import { hydrateWhenNear, NEAR_VIEWPORT_MARGIN } from "./hydrateNear.ts";
+
+/** An IntersectionObserver the test drives: `come(element)` is the element scrolling near. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  observed = new Set<Element>();
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit | undefined,
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.observed.add(target);
+  }
+  unobserve(target: Element) {
+    this.observed.delete(target);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
+  static come(target: Element) {
+    for (const observer of FakeObserver.all) {
+      if (observer.observed.has(target)) observer.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+const page = PageSchema.parse({ id: 7, name: "Home" });
+const section = (slotId: string) => document.querySelector(`[data-slot="${slotId}"]`) ?? document.body;
+
+beforeEach(() => {
+  FakeObserver.all = [];
+  vi.stubGlobal("IntersectionObserver", FakeObserver);
+  document.body.innerHTML = `<section data-slot="faqs"><button type="button">Question</button></section><section data-slot="cards"></section>`;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+it("holds a section below the fold until it comes within a screen of the viewport", async () => {
+  const { wait: near } = hydrateWhenNear(page, ["faqs", "cards"]);
+  expect(FakeObserver.all[0]?.options?.rootMargin).toBe(NEAR_VIEWPORT_MARGIN);
+  const faqs = near(page, "faqs");
+  expect(faqs?.status).toBe("pending");
+  FakeObserver.come(section("faqs"));
+  await faqs;
+  expect(faqs?.status).toBe("fulfilled");
+  expect(near(page, "cards")?.status).toBe("pending");
+  // Once there, it is no longer watched.
+  expect(FakeObserver.all[0]?.observed.has(section("faqs"))).toBe(false);
+});
+
+it("lets a section hydrate at once when the visitor reaches into it, so the click that follows finds it hydrated", async () => {
+  const { wait: near } = hydrateWhenNear(page, ["faqs", "cards"]);
+  section("faqs").querySelector("button")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+  await near(page, "faqs");
+  expect(near(page, "faqs")?.status).toBe("fulfilled");
+  section("cards").dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  await near(page, "cards");
+  expect(near(page, "cards")?.status).toBe("fulfilled");
+});
+
+it("holds nothing of another page, of a slot without a section, or in a browser without IntersectionObserver", () => {
+  const { wait: near } = hydrateWhenNear(page, ["faqs", "no-such-slot"]);
+  expect(near(PageSchema.parse({ id: 7, name: "Home" }), "faqs")).toBeUndefined();
+  expect(near(page, "no-such-slot")).toBeUndefined();
+  vi.stubGlobal("IntersectionObserver", undefined);
+  expect(hydrateWhenNear(page, ["faqs"]).wait(page, "faqs")).toBeUndefined();
+});
+
+it("holds a click on a section that has not hydrated (React would drop it), starts hydrating it, and replays the click once it has", async () => {
+  const near = hydrateWhenNear(page, ["faqs", "cards"]);
+  const heard: string[] = [];
+  // What React hears, at the root: the section's own listeners only once it has hydrated.
+  document.body.addEventListener("click", (event) => heard.push((event.target as HTMLElement).textContent));
+  const question = section("faqs").querySelector("button");
+  if (!question) throw new Error("no button");
+  const click = new MouseEvent("click", { bubbles: true, cancelable: true });
+  question.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(true);
+  expect(heard).toEqual([]);
+  await near.wait(page, "faqs");
+  near.hydrated(page, "faqs");
+  expect(heard).toEqual(["Question"]);
+  // Hydrated: the next click goes straight through.
+  question.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  expect(heard).toEqual(["Question", "Question"]);
+});
+
+it("leaves a click with a modifier key to the browser (a link opened in a new tab)", () => {
+  hydrateWhenNear(page, ["faqs"]);
+  const click = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
+  section("faqs").querySelector("button")?.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(false);
+});
+
+it("lets every section hydrate at once for an update from above, which would otherwise wait for them all", async () => {
+  const near = hydrateWhenNear(page, ["faqs", "cards"]);
+  near.releaseAll();
+  await Promise.all([near.wait(page, "faqs"), near.wait(page, "cards")]);
+  expect([near.wait(page, "faqs")?.status, near.wait(page, "cards")?.status]).toEqual(["fulfilled", "fulfilled"]);
+});

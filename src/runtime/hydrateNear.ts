@@ -1,0 +1,103 @@
+/**
+ * Sections below the fold hydrate when they come near the viewport (issue 20), not all with the
+ * shell: until then a section keeps the server's HTML, which reads, links and scrolls as it is,
+ * and the main thread of a slow phone is free for what the visitor sees. A section also starts
+ * hydrating when the visitor reaches into it (a pointer or a finger down, keyboard focus).
+ *
+ * A click on a section that has not hydrated yet is held and replayed once it has: React drops a
+ * click on a part it has not hydrated (seen in Chromium: a popup's opener clicked once did
+ * nothing). Clicks with a modifier key or another mouse button are left to the browser (a link
+ * opened in a new tab works from the HTML). Browser only, made once for the page the server sent
+ * (src/app/start.tsx).
+ */
+import type { Page } from "../content/contract.ts";
+import { settled, type SettledPromise } from "./settled.ts";
+
+/** How far beyond the viewport a section starts hydrating: one screen ahead, either way. */
+export const NEAR_VIEWPORT_MARGIN = "100% 0px";
+
+/** The events by which a visitor reaches into a section before it has come near by scrolling. */
+const reachingIn = ["pointerdown", "touchstart", "focusin"] as const;
+
+export interface NearViewport {
+  /** While the server's `page` hydrates: settles when the slot's section may hydrate; undefined for another page or a slot to hydrate at once. */
+  wait: (page: Page, slotId: string) => SettledPromise<void> | undefined;
+  /** The slot's block has hydrated (a layout effect of its mount): the clicks held for it are replayed. */
+  hydrated: (page: Page, slotId: string) => void;
+  /**
+   * Every section may hydrate now. For any update from above (the router's state: a form's post, a
+   * navigation, a link to an anchor): React hydrates every section it has not yet before it commits
+   * such an update (it cannot know which of them read what changed), so one still held back would hold
+   * the update back with it (seen: a thought paper's download stuck at "Preparing your download...").
+   */
+  releaseAll: () => void;
+}
+
+interface Section {
+  element: Element;
+  near: SettledPromise<void>;
+  comeNear: () => void;
+  held: Element[];
+}
+
+/**
+ * For the server's `page` and the ids of its slots below the fold, each shown in a `data-slot`
+ * element. A slot without one hydrates at once, as does everything in a browser without
+ * IntersectionObserver.
+ */
+export function hydrateWhenNear(page: Page, slotIds: readonly string[], root: Document = document): NearViewport {
+  const sections = new Map<string, Section>();
+  const none: NearViewport = { wait: () => undefined, hydrated: () => undefined, releaseAll: () => undefined };
+  if (typeof IntersectionObserver === "undefined") return none;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) sectionOf(entry.target)?.comeNear();
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  const sectionOf = (target: EventTarget | null): Section | undefined => {
+    if (!(target instanceof Element)) return undefined;
+    for (const section of sections.values()) if (section.element.contains(target)) return section;
+    return undefined;
+  };
+  const holdClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || !(event.target instanceof Element)) return;
+    const section = sectionOf(event.target);
+    if (!section) return;
+    event.preventDefault();
+    event.stopPropagation();
+    section.held.push(event.target);
+    section.comeNear();
+  };
+  for (const slotId of slotIds) {
+    const element = root.querySelector(`[data-slot="${CSS.escape(slotId)}"]`);
+    if (!element) continue;
+    let resolve: () => void = () => undefined;
+    const near = settled(new Promise<void>((done) => (resolve = done)));
+    const comeNear = () => {
+      if (near.status !== "pending") return;
+      observer.unobserve(element);
+      for (const type of reachingIn) element.removeEventListener(type, comeNear, true);
+      resolve();
+    };
+    sections.set(slotId, { element, near, comeNear, held: [] });
+    observer.observe(element);
+    for (const type of reachingIn) element.addEventListener(type, comeNear, { capture: true, passive: true });
+  }
+  if (sections.size === 0) return none;
+  // Before React's own listener at the root: a click it would drop never reaches it.
+  root.addEventListener("click", holdClick, true);
+  return {
+    wait: (shown, slotId) => (shown === page ? sections.get(slotId)?.near : undefined),
+    hydrated: (shown, slotId) => {
+      const section = shown === page ? sections.get(slotId) : undefined;
+      if (!section) return;
+      sections.delete(slotId);
+      if (sections.size === 0) root.removeEventListener("click", holdClick, true);
+      for (const target of section.held) if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+    },
+    releaseAll: () => {
+      for (const section of sections.values()) section.comeNear();
+    },
+  };
+}
