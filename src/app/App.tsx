@@ -38,7 +38,7 @@ export function SiteShell() {
   useNewPageFocus();
   useEffect(() => {
     // The page answers to the visitor from here on (tests wait for it; so can monitoring).
-    // A hydrating page is ready once its sections below the fold have hydrated too (main.tsx).
+    // A hydrating page is ready once the code of its sections below the fold is there too (start.tsx); they hydrate as they come near.
     if (onShellHydrated) onShellHydrated();
     else document.documentElement.setAttribute(APP_READY_ATTRIBUTE, "");
   }, [onShellHydrated]);
