@@ -31,7 +31,7 @@ function addHint({ href, rel }: Hint) {
 /** Set on <html> by the app once every block has hydrated (src/app/App.tsx's APP_READY_ATTRIBUTE). */
 const appReadyAttribute = "data-app-ready";
 /** Set on <html> while taps wait for the code: the page shows that it heard them (src/styles/global.css). */
-export const TAPS_WAITING_ATTRIBUTE = "data-taps-waiting";
+const tapsWaitingAttribute = "data-taps-waiting";
 
 /**
  * A tap on one of the page's own buttons (type="button": without the code they do nothing) before
@@ -50,11 +50,11 @@ function holdEarlyTaps(): () => void {
     // Not even src/runtime/hydrateNear.ts's listener beside this one: the tap is replayed once, from here.
     event.stopImmediatePropagation();
     if (held.at(-1) !== button) held.push(button);
-    html.setAttribute(TAPS_WAITING_ATTRIBUTE, "");
+    html.setAttribute(tapsWaitingAttribute, "");
   };
   const stopHolding = () => {
     document.removeEventListener("click", hold, true);
-    html.removeAttribute(TAPS_WAITING_ATTRIBUTE);
+    html.removeAttribute(tapsWaitingAttribute);
     observer.disconnect();
   };
   const observer = new MutationObserver(() => {
@@ -96,3 +96,5 @@ function start() {
 
 start();
 
+// An ES module (a build entry of its own), though it exports nothing.
+export {};
