@@ -125,7 +125,9 @@ async function hydrate(page: PageData) {
   startTransition(() => {
     hydrateRoot(rootElement, app, {
       onRecoverableError(error, info) {
-        console.error("hydration:", error, info.componentStack);
+        // React wraps what a section threw while hydrating (it then renders that section anew): its cause is what to fix.
+        const cause = error instanceof Error && error.cause !== undefined ? error.cause : undefined;
+        console.error("hydration:", error, ...(cause === undefined ? [] : ["caused by:", cause]), info.componentStack);
       },
     });
   });

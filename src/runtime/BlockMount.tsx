@@ -50,15 +50,22 @@ type MountedProps = { slot: RenderSlot; page: Page };
 /** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder); the same one for the life of the mount (./lazyOnce.tsx). */
 function LoadedBlock(props: MountedProps) {
   const { blocks, shellHydrated, nearViewport } = useRuntime();
-  const block = blocks[props.slot.block];
-  // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated,
-  // and a section below the fold until it comes near the viewport (./hydrateNear.ts).
-  if (shellHydrated && shellHydrated.status !== "fulfilled" && !block.loaded()) use(shellHydrated);
-  const near = nearViewport?.wait(props.page, props.slot.id);
-  if (near && near.status !== "fulfilled") use(near);
   const { page, slot } = props;
   // After the block's own layout effects: it has hydrated, and the clicks held for it can go.
-  useLayoutEffect(() => nearViewport?.hydrated(page, slot.id), [nearViewport, page, slot.id]);
+  // Every hook comes before the waits below: when a wait ends while React is still on this block,
+  // React resumes the render where it suspended, with the hooks the first attempt had called; a hook
+  // first called after a wait would fail that resumed render (React's error 467), and React would
+  // throw the server's HTML of the section away and render it anew, dropping a tap on it.
+  useLayoutEffect(() => {
+    nearViewport?.hydrated(page, slot.id);
+  }, [nearViewport, page, slot.id]);
+  const block = blocks[slot.block];
+  // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated,
+  // and a section below the fold until it comes near the viewport (./hydrateNear.ts). `use` returns at once for a
+  // promise that has settled; it is called for it all the same, as React expects of a render resumed after it suspended.
+  if (shellHydrated && !block.loaded()) use(shellHydrated);
+  const near = nearViewport?.wait(page, slot.id);
+  if (near) use(near);
   return <LoadedOnce entry={block} props={props} />;
 }
 

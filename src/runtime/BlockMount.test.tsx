@@ -1,0 +1,81 @@
+import { startTransition, useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
+import { PageSchema } from "../content/contract.ts";
+import type { MountProps } from "./block.tsx";
+import { BlockMount } from "./BlockMount.tsx";
+import { RuntimeProvider, type Runtime } from "./context.tsx";
+import type { NearViewport } from "./hydrateNear.ts";
+import type { RenderSlot } from "./slots.ts";
+import { settled } from "./settled.ts";
+
+function Counter(_: MountProps) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      Tapped {count}
+    </button>
+  );
+}
+
+const page = PageSchema.parse({ id: 1 });
+const slot: RenderSlot = { id: "below", block: "faq", items: [], options: {}, fallbackOptions: null, title: null, background: null, source: "layout" };
+
+// React's own scheduling, as in the browser: a section's wait that ends while React waits on it is
+// resumed where it suspended (act() would render it anew instead).
+const reactGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let actEnvironment: boolean | undefined;
+beforeEach(() => {
+  actEnvironment = reactGlobal.IS_REACT_ACT_ENVIRONMENT;
+  reactGlobal.IS_REACT_ACT_ENVIRONMENT = false;
+});
+let cleanUp: (() => void) | undefined;
+afterEach(() => {
+  cleanUp?.();
+  reactGlobal.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+});
+
+it("hydrates a section below the fold when it comes near while React waits on it, keeping the server's HTML and its state", async () => {
+  const runtime: Runtime = testRuntime({ fetch: cannedFetch({}), loaders: { faq: () => Promise.resolve({ Component: Counter }) } });
+  await runtime.blocks.faq.preload();
+  const app = (
+    <RuntimeProvider runtime={runtime}>
+      <BlockMount slot={slot} page={page} />
+    </RuntimeProvider>
+  );
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(app);
+  const serverButton = container.querySelector("button");
+
+  let comeNear: () => void = () => undefined;
+  const near = settled(new Promise<void>((resolve) => (comeNear = resolve)));
+  let hydratedSlot: string | undefined;
+  const nearViewport: NearViewport = { wait: () => near, hydrated: (_, slotId) => {
+      hydratedSlot = slotId;
+    }, releaseAll: () => undefined };
+  runtime.nearViewport = nearViewport;
+  const recoverable: unknown[] = [];
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app, { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  cleanUp = () => {
+    root?.unmount();
+    container.remove();
+  };
+  // React reaches the section and waits on it; it comes near while React still waits.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(hydratedSlot).toBeUndefined();
+  comeNear();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+
+  expect(recoverable).toEqual([]);
+  expect(hydratedSlot).toBe("below");
+  // Hydrated, not rendered anew: the server's button is the one that answers.
+  expect(container.querySelector("button")).toBe(serverButton);
+  serverButton?.click();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(serverButton?.textContent).toBe("Tapped 1");
+});
