@@ -1,6 +1,7 @@
 import { startTransition, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
+import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
 import { PageSchema } from "../content/contract.ts";
@@ -51,10 +52,19 @@ it("hydrates a section below the fold when it comes near while React waits on it
 
   let comeNear: () => void = () => undefined;
   const near = settled(new Promise<void>((resolve) => (comeNear = resolve)));
+  let reached: () => void = () => undefined;
+  const reachedSection = new Promise<void>((resolve) => (reached = resolve));
   let hydratedSlot: string | undefined;
-  const nearViewport: NearViewport = { wait: () => near, hydrated: (_, slotId) => {
+  const nearViewport: NearViewport = {
+    wait: () => {
+      reached();
+      return near;
+    },
+    hydrated: (_, slotId) => {
       hydratedSlot = slotId;
-    }, releaseAll: () => undefined };
+    },
+    releaseAll: () => undefined,
+  };
   runtime.nearViewport = nearViewport;
   const recoverable: unknown[] = [];
   let root: ReturnType<typeof hydrateRoot> | undefined;
@@ -65,17 +75,15 @@ it("hydrates a section below the fold when it comes near while React waits on it
     root?.unmount();
     container.remove();
   };
-  // React reaches the section and waits on it; it comes near while React still waits.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // React reaches the section and waits on it (this runs once React has yielded); it comes near while React still waits.
+  await reachedSection;
   expect(hydratedSlot).toBeUndefined();
   comeNear();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => expect(hydratedSlot).toBe("below"));
 
   expect(recoverable).toEqual([]);
-  expect(hydratedSlot).toBe("below");
   // Hydrated, not rendered anew: the server's button is the one that answers.
   expect(container.querySelector("button")).toBe(serverButton);
   serverButton?.click();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(serverButton?.textContent).toBe("Tapped 1");
+  await waitFor(() => expect(serverButton?.textContent).toBe("Tapped 1"));
 });
