@@ -7,6 +7,7 @@ import { Header } from "../chrome/Header.tsx";
 import { LoadingScreen } from "../chrome/screens.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../chrome/SkipLink.tsx";
 import { useRuntime } from "../runtime/context.tsx";
+import { showSectionsOneByOne } from "./showSections.ts";
 
 /** On a client-side page change: back to the top, and focus to the new page's main content for screen readers. */
 function useNewPageFocus() {
@@ -24,6 +25,12 @@ function useNewPageFocus() {
 
 /** On <html> once the app runs: rendered in the browser, or the server's page hydrated. */
 export const APP_READY_ATTRIBUTE = "data-app-ready";
+
+/** The page answers the visitor from here on (tests wait for it; so can monitoring); its sections skipped off screen are then shown. */
+export function markAppReady(): void {
+  document.documentElement.setAttribute(APP_READY_ATTRIBUTE, "");
+  showSectionsOneByOne();
+}
 /** The performance mark set when the chrome and the above-the-fold blocks have hydrated (the benchmarks read it). */
 export const SHELL_HYDRATED_MARK = "site:shell-hydrated";
 
@@ -37,10 +44,9 @@ export function SiteShell() {
   const { pathname } = useLocation();
   useNewPageFocus();
   useEffect(() => {
-    // The page answers to the visitor from here on (tests wait for it; so can monitoring).
     // A hydrating page is ready once the code of its sections below the fold is there too (start.tsx); they hydrate as they come near.
     if (onShellHydrated) onShellHydrated();
-    else document.documentElement.setAttribute(APP_READY_ATTRIBUTE, "");
+    else markAppReady();
   }, [onShellHydrated]);
   useContactWrapperLinks();
   const leaving = navigation.state === "loading" && navigation.location.pathname !== pathname;

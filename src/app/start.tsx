@@ -15,7 +15,7 @@ import { blockRegistry } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { afterContent } from "../chrome/DeferredChrome.tsx";
-import { APP_READY_ATTRIBUTE, SHELL_HYDRATED_MARK } from "./App.tsx";
+import { markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
 import { createRuntime, startFromServerPage } from "./createRuntime.ts";
 import { loadPageEffects } from "./PageEffects.tsx";
 import { siteRoutes } from "./routes.tsx";
@@ -118,7 +118,7 @@ async function hydrate(page: PageData) {
     shellDone();
     performance.mark(SHELL_HYDRATED_MARK);
     // Once every block's code is there and React has had a frame to hydrate them, the whole page answers.
-    void belowTheFold.then(() => requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ""), 0)));
+    void belowTheFold.then(() => requestAnimationFrame(() => setTimeout(markAppReady, 0)));
   };
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (the page is already visible and its links work meanwhile).

@@ -153,3 +153,24 @@ test("a section below the fold keeps the server's HTML until it comes near the v
   await faqs.locator("summary").nth(1).tap();
   await expect(first).toHaveAttribute("aria-expanded", "false");
 });
+
+test("sections far below skip their rendering while the page starts, stay findable, and are all shown once the app is ready", async ({ page }) => {
+  const releaseCode = await holdTheCode(page);
+  await page.goto("/Home");
+  const faqs = page.locator('[data-slot="faqs"]');
+  const question = faqs.locator("summary").first();
+  // Skipped: not rendered (content-visibility), yet in the page for find-in-page, links and screen readers.
+  expect(await question.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+  await expect(page.getByRole("contentinfo")).toHaveCSS("content-visibility", "auto");
+  await expect(faqs.getByRole("heading", { level: 2 })).toHaveText(/.+/);
+  // The first section under the hero shows as usual: the skipping costs the first screen nothing.
+  expect(await page.locator("main > section").first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+
+  releaseCode();
+  await appReady(page);
+  await expect(page.locator("html[data-sections-shown]")).toHaveCount(1);
+  expect(await page.locator("main > section, footer").evaluateAll((elements) => elements.map((element) => getComputedStyle(element).contentVisibility))).not.toContain("auto");
+  expect(await question.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+  // Not scrolled into view: shown for good, not only because it came near.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -36,11 +36,15 @@ export function rendered(page: Page): Promise<void> {
   );
 }
 
-/** Waits until the blocks below the fold have loaded too. */
+/** Waits until the blocks below the fold have loaded too, and every section is rendered (src/app/showSections.ts). */
 export async function waitForBlocks(page: Page) {
   await waitForContent(page);
   await expect(page.locator(".block-loading")).toHaveCount(0);
+  await wholePageShown(page);
 }
+
+/** Every section rendered: axe cannot judge the colours of one that skips its rendering off screen (src/app/showSections.ts). */
+const wholePageShown = (page: Page) => expect(page.locator("html[data-sections-shown]")).toHaveCount(1);
 
 /**
  * Stops the headline slider and waits for its fades to end: text caught halfway through a fade is
@@ -55,6 +59,7 @@ async function settleFades(page: Page) {
 
 /** axe finds no violations on the page as it stands once its fades have settled. */
 export async function expectAccessible(page: Page) {
+  await wholePageShown(page);
   await settleFades(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
