@@ -2,7 +2,8 @@ import { startTransition, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { withReactScheduling } from "../../tests/reactScheduling.ts";
 import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
 import { PageSchema } from "../content/contract.ts";
 import type { MountProps } from "./block.tsx";
@@ -26,17 +27,7 @@ const slot: RenderSlot = { id: "below", block: "faq", items: [], options: {}, fa
 
 // React's own scheduling, as in the browser: a section's wait that ends while React waits on it is
 // resumed where it suspended (act() would render it anew instead).
-const reactGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let actEnvironment: boolean | undefined;
-beforeEach(() => {
-  actEnvironment = reactGlobal.IS_REACT_ACT_ENVIRONMENT;
-  reactGlobal.IS_REACT_ACT_ENVIRONMENT = false;
-});
-let cleanUp: (() => void) | undefined;
-afterEach(() => {
-  cleanUp?.();
-  reactGlobal.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
+const afterTest = withReactScheduling();
 
 it("hydrates a section below the fold when it comes near while React waits on it, keeping the server's HTML and its state", async () => {
   const runtime: Runtime = testRuntime({ fetch: cannedFetch({}), loaders: { faq: () => Promise.resolve({ Component: Counter }) } });
@@ -71,10 +62,10 @@ it("hydrates a section below the fold when it comes near while React waits on it
   startTransition(() => {
     root = hydrateRoot(container, app, { onRecoverableError: (error) => recoverable.push(error) });
   });
-  cleanUp = () => {
+  afterTest(() => {
     root?.unmount();
     container.remove();
-  };
+  });
   // React reaches the section and waits on it (this runs once React has yielded); it comes near while React still waits.
   await reachedSection;
   expect(hydratedSlot).toBeUndefined();

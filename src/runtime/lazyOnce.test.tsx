@@ -1,7 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { startTransition, Suspense, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { withReactScheduling } from "../../tests/reactScheduling.ts";
 import { lazyOnce, LoadedOnce, type LazyOnce } from "./lazyOnce.tsx";
 
 function Counter({ label }: { label: string }) {
@@ -30,25 +31,15 @@ function Page({ entry, label }: { entry: Entry; label: string }) {
 
 // React's own scheduling, as in the browser: code that arrives while React waits is resumed where it
 // suspended, without rendering LoadedOnce again (act() would hide that).
-const reactGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let actEnvironment: boolean | undefined;
-beforeEach(() => {
-  actEnvironment = reactGlobal.IS_REACT_ACT_ENVIRONMENT;
-  reactGlobal.IS_REACT_ACT_ENVIRONMENT = false;
-});
-let cleanUp: (() => void) | undefined;
-afterEach(() => {
-  cleanUp?.();
-  reactGlobal.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
+const afterTest = withReactScheduling();
 
 function mounted() {
   const container = document.body.appendChild(document.createElement("div"));
   const root = createRoot(container);
-  cleanUp = () => {
+  afterTest(() => {
     root.unmount();
     container.remove();
-  };
+  });
   return root;
 }
 
