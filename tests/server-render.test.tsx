@@ -89,6 +89,28 @@ describe("server rendering", () => {
     expect(head).toMatch(new RegExp(`<link rel="preload"[^>]*href="${address}"[^>]*fetchPriority="high"|<link rel="preload"[^>]*fetchPriority="high"[^>]*href="${address}"`, "i"));
   });
 
+  it("shows a photograph as a background in the copy for the screen's width, and asks for the home hero's from the head", async () => {
+    const service = serviceFetch(fixtureService());
+    // The home page with a photograph as its hero, as a content service of real pictures has it.
+    const withPhoto: typeof fetch = async (input, init) => {
+      const answer = await service(input, init);
+      if (new URL(requestUrl(input), siteUrl).pathname !== "/api/page/get" || init?.body !== JSON.stringify("index")) return answer;
+      return Response.json({ ...((await answer.json()) as Record<string, unknown>), pageheroimage: "/media/photo-hero.jpg" });
+    };
+    const result = await renderDocument("/Home", options(withPhoto));
+    if (result.kind !== "page") throw new Error("expected a page");
+    const head = result.html.slice(0, result.html.indexOf("</head>"));
+    const hero = /<header class="hero hero--home[^"]*" style="([^"]*)"/.exec(result.html)?.[1]?.replace(/&quot;/g, '"') ?? "";
+    expect(hero).toContain('--background:url("/_media/media/photo-hero.jpg")');
+    expect(hero).toContain('--background-narrow:image-set(url("/_media/media/photo-hero.jpg.768w.avif") type("image/avif"), url("/_media/media/photo-hero.jpg.768w.webp") type("image/webp"), url("/_media/media/photo-hero.jpg"))');
+    expect(hero).toContain('--background-wide:image-set(url("/_media/media/photo-hero.jpg.1920w.avif") type("image/avif")');
+    // The copy the stylesheet picks for each screen (src/styles/global.css, 48rem), not the original.
+    const preloads = [...head.matchAll(/<link rel="preload"[^>]*>/g)].map(([link]) => link);
+    expect(preloads.find((link) => link.includes('href="/_media/media/photo-hero.jpg.768w.avif"'))).toMatch(/media="\(max-width: 47\.99rem\)"/);
+    expect(preloads.find((link) => link.includes('href="/_media/media/photo-hero.jpg.1920w.avif"'))).toMatch(/media="\(min-width: 48rem\)"/);
+    expect(preloads.some((link) => link.includes('href="/_media/media/photo-hero.jpg"'))).toBe(false);
+  });
+
   it("renders the first page of a list's results", async () => {
     const result = await renderDocument("/blogs", options());
     if (result.kind !== "page") throw new Error("expected a page");

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { toPlainText } from "./text.ts";
-import { mediaUrl } from "./media.ts";
+import { backgroundStyle, mediaUrl } from "./media.ts";
 
 interface SectionProps {
   title: string | null;
@@ -20,7 +20,7 @@ export function Section({ title, background, className, slotId, children }: Sect
       className={`section ${image ? "section--with-background" : ""} ${className ?? ""}`}
       aria-labelledby={heading ? headingId : undefined}
       data-slot={slotId}
-      style={image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined}
+      style={image ? backgroundStyle(image) : undefined}
     >
       <div className="container">
         {heading && (

@@ -8,6 +8,7 @@
  * - in the plain single-page build it is resolved against VITE_CONTENT_API_BASE (unchanged
  *   when that is empty: the service is the site's own origin).
  */
+import type { CSSProperties } from "react";
 import { config } from "../config.ts";
 import { isMediaPath, isRasterPath, MEDIA_PREFIX, variantFormats, variantPath, variantWidths } from "../content/mediaAddress.ts";
 import { isSitePath, safeUrl } from "./url.ts";
@@ -55,4 +56,26 @@ export function responsiveSources(url: string): ResponsiveSource[] {
     type: `image/${format}`,
     srcSet: variantWidths.map((width) => `${variantPath(url, width, format)} ${String(width)}w`).join(", "),
   }));
+}
+
+/** The widths of the copies a background picture is offered at: one for a phone's screen, one for any wider (the stylesheet picks by the screen's width). */
+export const backgroundWidths = { narrow: 768, wide: 1920 } as const;
+
+/**
+ * The inline style of an element showing a content picture as its background: custom properties the
+ * stylesheet turns into its `background-image` (src/styles/global.css), not the image itself, so the
+ * stylesheet can choose. `--background` is the address as given; for a picture the site's server
+ * resizes, `--background-narrow` and `--background-wide` offer its copy for the screen's width in
+ * AVIF or WebP, the original last (`image-set()`: the browser takes the first type it shows).
+ */
+export function backgroundStyle(url: string): CSSProperties {
+  const original = `url(${JSON.stringify(url)})`;
+  const style: Record<string, string> = { "--background": original };
+  if (responsiveSources(url).length > 0) {
+    for (const [screen, width] of Object.entries(backgroundWidths)) {
+      const copies = variantFormats.map((format) => `url(${JSON.stringify(variantPath(url, width, format))}) type("image/${format}")`);
+      style[`--background-${screen}`] = `image-set(${[...copies, original].join(", ")})`;
+    }
+  }
+  return style;
 }

@@ -238,4 +238,20 @@ test.describe("photographs on a phone", () => {
     // The picture's box is reserved before it loads.
     expect(await page.locator(".hero__image").evaluate((image) => getComputedStyle(image).aspectRatio)).not.toBe("auto");
   });
+
+  test("a photograph shown as a background comes as the copy for the screen's width, in a modern format, never the original", async ({ page }) => {
+    // The page's fixed image (a band under its hero) is a photograph: src/ui/media.ts backgroundStyle, src/styles/global.css.
+    const asked: string[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.includes("photo-6.jpg") && response.ok()) asked.push(`${pathname} ${response.headers()["content-type"] ?? ""}`);
+    });
+    await page.goto("/photographs");
+    await waitForBlocks(page);
+    await expect.poll(() => asked).toContain("/_media/media/photo-6.jpg.768w.avif image/avif");
+    // A wider screen takes the wide copy.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => asked).toContain("/_media/media/photo-6.jpg.1920w.avif image/avif");
+    expect(asked.filter((file) => file.startsWith("/_media/media/photo-6.jpg "))).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { defaultAuthorImage } from "../../ui/cards/BlogCard.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { formatDate, toPlainText } from "../../ui/text.ts";
-import { mediaUrl } from "../../ui/media.ts";
+import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
 import { BackButton } from "./BackButton.tsx";
 import { articleDetailOptions, type ArticleDetailOptions } from "./options.ts";
 import "./article-detail.css";
@@ -21,7 +21,7 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
   const dateText = formatDate(item?.date);
   const author = toPlainText(item?.authorName);
   const image = mediaUrl(page[options.image]);
-  const style: CSSProperties | undefined = image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined;
+  const style: CSSProperties | undefined = image ? backgroundStyle(image) : undefined;
 
   return (
     <article className="article" aria-labelledby={headingId}>

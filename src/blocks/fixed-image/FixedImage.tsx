@@ -1,5 +1,5 @@
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
-import { mediaUrl } from "../../ui/media.ts";
+import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
 import { fixedImageOptions, type FixedImageOptions } from "./options.ts";
 import "./fixed-image.css";
 
@@ -7,7 +7,7 @@ import "./fixed-image.css";
 export function FixedImage({ page, options, slotId }: BlockProps<FixedImageOptions>) {
   const url = mediaUrl(page[options.field]);
   if (!url) return null;
-  return <div className="fixed-image" data-slot={slotId} aria-hidden="true" style={{ backgroundImage: `url(${JSON.stringify(url)})` }} />;
+  return <div className="fixed-image" data-slot={slotId} aria-hidden="true" style={backgroundStyle(url)} />;
 }
 
 export const block = defineBlock(fixedImageOptions, FixedImage);

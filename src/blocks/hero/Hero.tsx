@@ -4,7 +4,8 @@ import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { mediaUrl, responsiveSources } from "../../ui/media.ts";
+import { variantPath } from "../../content/mediaAddress.ts";
+import { backgroundStyle, backgroundWidths, mediaUrl, responsiveSources } from "../../ui/media.ts";
 import { safeUrl } from "../../ui/url.ts";
 import { heroOptions, type HeroOptions } from "./options.ts";
 import "./hero.css";
@@ -34,6 +35,21 @@ function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: str
   );
 }
 
+/**
+ * The home hero's background (its largest paint) asked for from the HTML's head: for a picture the site's
+ * server resizes, the copy the stylesheet picks for the screen's width (src/styles/global.css), in the best
+ * format (a browser that does not show it skips the preload and takes the next one image-set() offers).
+ */
+function preloadBackground(url: string, best: string | undefined) {
+  if (!best) {
+    preload(url, { as: "image", fetchPriority: "high" });
+    return;
+  }
+  const format = best === "image/avif" ? "avif" : "webp";
+  preload(variantPath(url, backgroundWidths.narrow, format), { as: "image", fetchPriority: "high", type: best, media: "(max-width: 47.99rem)" });
+  preload(variantPath(url, backgroundWidths.wide, format), { as: "image", fetchPriority: "high", type: best, media: "(min-width: 48rem)" });
+}
+
 export function Hero({ page, options }: BlockProps<HeroOptions>) {
   const { variant } = options;
   if (variant === "none") return null;
@@ -41,9 +57,10 @@ export function Hero({ page, options }: BlockProps<HeroOptions>) {
   const url = mediaUrl(image);
   // The hero picture is the page's largest paint: requested from the HTML's head, first, in the
   // best format at the width the screen needs (the browser reads imagesrcset as it does the <picture>'s).
-  const [best] = url && variant !== "home" ? responsiveSources(url) : [];
-  if (url) preload(url, best ? { as: "image", fetchPriority: "high", imageSrcSet: best.srcSet, imageSizes: heroImageSizes, type: best.type } : { as: "image", fetchPriority: "high" });
-  const style: CSSProperties | undefined = url ? { backgroundImage: `url(${JSON.stringify(url)})` } : undefined;
+  const [best] = url ? responsiveSources(url) : [];
+  if (url && variant === "home") preloadBackground(url, best?.type);
+  else if (url) preload(url, best ? { as: "image", fetchPriority: "high", imageSrcSet: best.srcSet, imageSizes: heroImageSizes, type: best.type } : { as: "image", fetchPriority: "high" });
+  const style: CSSProperties | undefined = url ? backgroundStyle(url) : undefined;
   const heading = toPlainText(
     variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
   ) || toPlainText(page.name);
