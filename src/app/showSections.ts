@@ -11,7 +11,7 @@
  */
 
 /** On <html> once every section of the first page has been shown (the stylesheets' skipping rule names it). */
-export const SECTIONS_SHOWN_ATTRIBUTE = "data-sections-shown";
+const SECTIONS_SHOWN_ATTRIBUTE = "data-sections-shown";
 
 export function showSectionsOneByOne(root: Document = document): void {
   const html = root.documentElement;

@@ -58,8 +58,11 @@ export function responsiveSources(url: string): ResponsiveSource[] {
   }));
 }
 
-/** The widths of the copies a background picture is offered at: one for a phone's screen, one for any wider (the stylesheet picks by the screen's width). */
-export const backgroundWidths = { narrow: 768, wide: 1920 } as const;
+/** The copies a background picture is offered at: one for a phone's screen, one for any wider, each with the screens it is for (src/styles/global.css picks by the same 48rem). */
+export const backgroundScreens = {
+  narrow: { width: 768, media: "(max-width: 47.99rem)" },
+  wide: { width: 1920, media: "(min-width: 48rem)" },
+} as const;
 
 /**
  * The inline style of an element showing a content picture as its background: custom properties the
@@ -72,7 +75,7 @@ export function backgroundStyle(url: string): CSSProperties {
   const original = `url(${JSON.stringify(url)})`;
   const style: Record<string, string> = { "--background": original };
   if (responsiveSources(url).length > 0) {
-    for (const [screen, width] of Object.entries(backgroundWidths)) {
+    for (const [screen, { width }] of Object.entries(backgroundScreens)) {
       const copies = variantFormats.map((format) => `url(${JSON.stringify(variantPath(url, width, format))}) type("image/${format}")`);
       style[`--background-${screen}`] = `image-set(${[...copies, original].join(", ")})`;
     }

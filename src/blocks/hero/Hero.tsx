@@ -5,7 +5,7 @@ import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { variantPath } from "../../content/mediaAddress.ts";
-import { backgroundStyle, backgroundWidths, mediaUrl, responsiveSources } from "../../ui/media.ts";
+import { backgroundScreens, backgroundStyle, mediaUrl, responsiveSources } from "../../ui/media.ts";
 import { safeUrl } from "../../ui/url.ts";
 import { heroOptions, type HeroOptions } from "./options.ts";
 import "./hero.css";
@@ -46,8 +46,7 @@ function preloadBackground(url: string, best: string | undefined) {
     return;
   }
   const format = best === "image/avif" ? "avif" : "webp";
-  preload(variantPath(url, backgroundWidths.narrow, format), { as: "image", fetchPriority: "high", type: best, media: "(max-width: 47.99rem)" });
-  preload(variantPath(url, backgroundWidths.wide, format), { as: "image", fetchPriority: "high", type: best, media: "(min-width: 48rem)" });
+  for (const { width, media } of Object.values(backgroundScreens)) preload(variantPath(url, width, format), { as: "image", fetchPriority: "high", type: best, media });
 }
 
 export function Hero({ page, options }: BlockProps<HeroOptions>) {
