@@ -165,6 +165,8 @@ test("sections far below skip their rendering while the page starts, stay findab
   await expect(faqs.getByRole("heading", { level: 2 })).toHaveText(/.+/);
   // The first section under the hero shows as usual: the skipping costs the first screen nothing.
   expect(await page.locator("main > section").first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+  // A video's section is rendered with the page too: its player's controls, shown later, were one long task.
+  await expect(page.locator("main > section").filter({ has: page.locator("video") }).first()).not.toHaveCSS("content-visibility", "auto");
 
   releaseCode();
   await appReady(page);
