@@ -42,7 +42,11 @@ async function openLongPage(page: Page) {
 
 const html = (page: Page) => page.locator("html");
 
-/** Resolves once the window has not scrolled for a few frames. */
+/**
+ * Resolves once the window has not scrolled for a few frames and smooth scrolling has no glide
+ * under way: the last frames of a glide can move less than a pixel each, and a glide still under
+ * way pulls a `scrollTo` back to its target (Lenis marks <html> with `lenis-scrolling` meanwhile).
+ */
 const scrollStopped = (page: Page) =>
   page.evaluate(
     () =>
@@ -50,7 +54,8 @@ const scrollStopped = (page: Page) =>
         let last = window.scrollY;
         let still = 0;
         const frame = () => {
-          still = window.scrollY === last ? still + 1 : 0;
+          const gliding = document.documentElement.classList.contains("lenis-scrolling");
+          still = window.scrollY === last && !gliding ? still + 1 : 0;
           last = window.scrollY;
           if (still >= 10) resolve();
           else requestAnimationFrame(frame);
