@@ -14,7 +14,7 @@ import { relative, resolve } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
-import { mountFetchHandler, withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
+import { fetchThrough, mountFetchHandler, withRawBodies } from "./http/fetchHandler.ts";
 import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
@@ -54,14 +54,6 @@ const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteU
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
   return build.render(new Request(new URL(address, siteUrl)), documentOptions(build, fetch, siteUrl));
-}
-
-/** Calls to `api` in process, as if `clientAddress` had made them to the server: a posted form's lead takes the browser's own way. */
-function inProcess(api: FetchHandler, siteUrl: string, clientAddress: string): typeof globalThis.fetch {
-  return async (input, init) => {
-    const address = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
-    return (await api(new Request(new URL(address, siteUrl), init), { clientAddress })) ?? new Response(null, { status: 404 });
-  };
 }
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
@@ -183,7 +175,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // A form posted to a page (issue 20): the route's action, its lead through `api` in process, as the browser's own lead call.
   mountFormPosts(app, {
     siteOrigin: new URL(siteUrl).origin,
-    answer: (request, clientAddress) => build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: inProcess(api, siteUrl, clientAddress) }),
+    answer: (request, clientAddress) => build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: fetchThrough(api, siteUrl, { clientAddress }) }),
   });
 
   const host = options.host ?? "127.0.0.1";

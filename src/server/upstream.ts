@@ -1,10 +1,11 @@
 /** The content service the server reads from: the embedded fixture service in-process, or another over HTTP with a time-out. */
+import { fetchThrough } from "./http/fetchHandler.ts";
 import type { ContentService } from "./service.ts";
 
 export function contentUpstream(base: string, embedded: ContentService | null, timeoutMs: number) {
-  return async (path: string, body: string): Promise<Response> => {
-    const init = { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } };
-    if (embedded) return (await embedded(new Request(`http://content.local${path}`, init))) ?? new Response("Not found", { status: 404 });
-    return fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  };
+  const call = embedded ? fetchThrough(embedded, embeddedOrigin) : (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  return (path: string, body: string): Promise<Response> => call(`${embedded ? embeddedOrigin : base}${path}`, { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } });
 }
+
+/** The embedded fixture service's origin, as the server names it; nothing is fetched over the network. */
+export const embeddedOrigin = "http://content.local";

@@ -28,6 +28,15 @@ export interface MountOptions {
   routes?: readonly { path: string; bodyLimit: number; options?: RouteShorthandOptions }[];
 }
 
+/**
+ * A fetch answered by `handler` in this process, as if `context`'s client had called `origin`:
+ * the embedded fixture service as the renderer's content service, or a posted form's lead taking
+ * the browser's own way. A relative address is read against `origin`; `null` is a 404.
+ */
+export function fetchThrough(handler: FetchHandler, origin: string, context: HandlerContext = { clientAddress: "127.0.0.1" }): typeof fetch {
+  return async (input, init) => (await handler(input instanceof Request ? new Request(input, init) : new Request(new URL(input, origin), init), context)) ?? new Response("Not found", { status: 404 });
+}
+
 const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** The Fetch `Request` of a Fastify request: its address, headers and the body Fastify read. */

@@ -7,7 +7,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fetchThrough } from "../http/fetchHandler.ts";
 import type { ContentService } from "../service.ts";
+import { embeddedOrigin } from "../upstream.ts";
 import { createDiskCache } from "./diskCache.ts";
 import { imageVariants } from "./imageVariants.ts";
 import { createMediaHandler, type MediaHandler } from "./mediaHandler.ts";
@@ -19,20 +21,12 @@ const number = (raw: string | undefined, fallback: number) => {
 
 const MB = 1024 * 1024;
 
-/** The embedded fixture service's origin, as the handler names it; nothing is fetched over the network. */
-const embeddedOrigin = "http://content.local";
-
-/** A fetch answered by the embedded fixture service in-process. */
-export function embeddedFetch(service: ContentService): typeof fetch {
-  return async (input, init) => (await service(new Request(input, init))) ?? new Response("Not found", { status: 404 });
-}
-
 /** The handler, and `close` to remove the cache directory when it is a temporary one of this process. */
 export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: ContentService | null }): { handler: MediaHandler; close: () => void } {
   const dir = env.MEDIA_CACHE_DIR ?? mkdtempSync(join(tmpdir(), "corvane-media-"));
   const handler = createMediaHandler({
     origin: source.embedded ? embeddedOrigin : source.base,
-    ...(source.embedded ? { fetch: embeddedFetch(source.embedded) } : {}),
+    ...(source.embedded ? { fetch: fetchThrough(source.embedded, embeddedOrigin) } : {}),
     timeoutMs: number(env.MEDIA_TIMEOUT_SECONDS, number(env.CONTENT_TIMEOUT_SECONDS, 10)) * 1000,
     maxBytes: number(env.MEDIA_MAX_MB, 25) * MB,
     freshMs: number(env.MEDIA_CACHE_SECONDS, 3600) * 1000,
