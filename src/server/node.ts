@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type RouteShorthandOptions } from "fasti
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
+import { isCount, numberSetting } from "../content/settings.ts";
 import { captchaVerifier } from "./captcha.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";
 import { bodyLimits } from "./http/bodyLimits.ts";
@@ -21,10 +22,7 @@ import type { SharedStore } from "./shared.ts";
 const defaultLeadsPerMinute = 10;
 
 /** LEADS_PER_MINUTE: the leads one client may send per minute (default 10). */
-export function leadsPerMinuteFromEnv(value: string | undefined): number {
-  const parsed = value === undefined || value.trim() === "" ? NaN : Number(value);
-  return Number.isInteger(parsed) && parsed >= 0 ? parsed : defaultLeadsPerMinute;
-}
+export const leadsPerMinuteFromEnv = (value: string | undefined) => numberSetting(value, defaultLeadsPerMinute, isCount);
 
 /**
  * The store of the lead rate limit: one count per client for all lead calls, in Redis when

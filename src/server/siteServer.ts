@@ -28,6 +28,7 @@ import { connectShared } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
+import { secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
   server: Server;
@@ -44,11 +45,6 @@ export interface SiteServerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const seconds = (raw: string | undefined, fallback: number) => {
-  const n = Number(raw);
-  return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n >= 0 ? n * 1000 : fallback;
-};
-
 const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
 
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
@@ -64,9 +60,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL) : undefined;
   const embedded = base === "" ? serviceFromEnv(env, { shared }) : null;
-  const upstreamTimeoutMs = seconds(env.CONTENT_TIMEOUT_SECONDS, 10_000);
-  const freshMs = seconds(env.CONTENT_CACHE_SECONDS, 60_000);
-  const staleMs = seconds(env.CONTENT_STALE_SECONDS, 600_000);
+  const upstreamTimeoutMs = secondsSetting(env.CONTENT_TIMEOUT_SECONDS, 10_000);
+  const freshMs = secondsSetting(env.CONTENT_CACHE_SECONDS, 60_000);
+  const staleMs = secondsSetting(env.CONTENT_STALE_SECONDS, 600_000);
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs, staleMs, shared });
 
   // A page keeps the same freshness as the content it is made of, and the list of that content.

@@ -3,17 +3,12 @@
  * environment, the lead calls routed to it, and its
  * part of /healthz. Everything else under /api is forwarded as before.
  */
+import { secondsSetting } from "../../content/settings.ts";
 import { captchaVerifier } from "../captcha.ts";
 import type { FetchHandler } from "../http/fetchHandler.ts";
 import { leadKindOf } from "./intake.ts";
 import { createLeadOutbox, type LeadOutbox, type OutboxStatus } from "./outbox.ts";
 import { defaultOutboxPath } from "./outboxStore.ts";
-
-/** A duration in seconds from the environment, in ms; `fallbackMs` when unset or not a number ≥ 0. */
-function secondsFrom(raw: string | undefined, fallbackMs: number): number {
-  const n = raw === undefined || raw.trim() === "" ? NaN : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n * 1000 : fallbackMs;
-}
 
 /**
  * OUTBOX_DB (default data/outbox.sqlite), OUTBOX_RETRY_BASE_SECONDS (5), OUTBOX_RETRY_MAX_SECONDS
@@ -26,10 +21,10 @@ export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutM
     base,
     captcha: captchaVerifier(env.RECAPTCHA_SECRET),
     timeoutMs,
-    retryBaseMs: secondsFrom(env.OUTBOX_RETRY_BASE_SECONDS, 5_000),
-    retryMaxMs: secondsFrom(env.OUTBOX_RETRY_MAX_SECONDS, 600_000),
-    warnAfterMs: secondsFrom(env.OUTBOX_WARN_AFTER_SECONDS, 900_000),
-    keepDeliveredMs: secondsFrom(env.OUTBOX_KEEP_DELIVERED_SECONDS, 86_400_000),
+    retryBaseMs: secondsSetting(env.OUTBOX_RETRY_BASE_SECONDS, 5_000),
+    retryMaxMs: secondsSetting(env.OUTBOX_RETRY_MAX_SECONDS, 600_000),
+    warnAfterMs: secondsSetting(env.OUTBOX_WARN_AFTER_SECONDS, 900_000),
+    keepDeliveredMs: secondsSetting(env.OUTBOX_KEEP_DELIVERED_SECONDS, 86_400_000),
   });
 }
 

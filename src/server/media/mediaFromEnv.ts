@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { numberSetting } from "../../content/settings.ts";
 import { fetchThrough } from "../http/fetchHandler.ts";
 import type { ContentService } from "../service.ts";
 import { embeddedOrigin } from "../upstream.ts";
@@ -14,10 +15,7 @@ import { createDiskCache } from "./diskCache.ts";
 import { imageVariants } from "./imageVariants.ts";
 import { createMediaHandler, type MediaHandler } from "./mediaHandler.ts";
 
-const number = (raw: string | undefined, fallback: number) => {
-  const n = Number(raw);
-  return raw !== undefined && raw.trim() !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
-};
+const number = (raw: string | undefined, fallback: number) => numberSetting(raw, fallback, (n) => n > 0);
 
 const MB = 1024 * 1024;
 

@@ -1,0 +1,14 @@
+/**
+ * Number settings, from the build's (CONTENT-API 7) or the server's environment: a value that is
+ * unset, empty, not a number or refused by `accept` falls back to the default, so a plain start works.
+ */
+export function numberSetting(raw: string | undefined, fallback: number, accept: (n: number) => boolean = (n) => n >= 0): number {
+  const n = raw === undefined || raw.trim() === "" ? NaN : Number(raw);
+  return Number.isFinite(n) && accept(n) ? n : fallback;
+}
+
+/** A whole number, 0 or more. */
+export const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+
+/** A duration given in seconds (0 or more), in ms. */
+export const secondsSetting = (raw: string | undefined, fallbackMs: number) => numberSetting(raw, fallbackMs / 1000) * 1000;
