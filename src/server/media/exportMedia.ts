@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import pLimit from "p-limit";
 import { isMediaPath, isRasterPath, MEDIA_PREFIX, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
 import type { MediaHandler } from "./mediaHandler.ts";
 
@@ -57,26 +58,18 @@ export function mediaFileFor(root: string, address: string): string | null {
 
 /** Writes each address's file under `root`; returns the addresses that could not be fetched, with why. */
 export async function writeMedia(root: string, addresses: Iterable<string>, media: MediaHandler, concurrency = 4): Promise<{ written: number; failed: { address: string; why: string }[] }> {
-  const queue = [...new Set(addresses)].sort();
   const failed: { address: string; why: string }[] = [];
   let written = 0;
-  const worker = async () => {
-    for (let address = queue.shift(); address !== undefined; address = queue.shift()) {
-      const file = mediaFileFor(root, address);
-      if (!file) {
-        failed.push({ address, why: "not a plain path" });
-        continue;
-      }
-      const answer = await media(new Request(`http://export.invalid${address}`));
-      if (answer.status !== 200) {
-        failed.push({ address, why: `${String(answer.status)} ${await answer.text()}`.trim() });
-        continue;
-      }
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, new Uint8Array(await answer.arrayBuffer()));
-      written += 1;
-    }
+  const limit = pLimit(concurrency);
+  const write = async (address: string) => {
+    const file = mediaFileFor(root, address);
+    if (!file) return void failed.push({ address, why: "not a plain path" });
+    const answer = await media(new Request(`http://export.invalid${address}`));
+    if (answer.status !== 200) return void failed.push({ address, why: `${String(answer.status)} ${await answer.text()}`.trim() });
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, new Uint8Array(await answer.arrayBuffer()));
+    written += 1;
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all([...new Set(addresses)].sort().map((address) => limit(() => write(address))));
   return { written, failed };
 }

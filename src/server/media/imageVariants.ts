@@ -5,6 +5,7 @@
  * by the media handler, its pixels here (`limitInputPixels`), and only a few are made at once,
  * however many are asked for; the media handler keeps each result on disk, so each is made once.
  */
+import pLimit from "p-limit";
 import sharp from "sharp";
 import type { VariantMaker } from "./mediaHandler.ts";
 
@@ -21,20 +22,10 @@ export interface VariantOptions {
 sharp.cache(false);
 
 export function imageVariants(options: VariantOptions): VariantMaker {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const turn = async () => {
-    if (running >= options.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-  };
-  const done = () => {
-    running -= 1;
-    waiting.shift()?.();
-  };
-
-  return async (load, { width, format }) => {
-    await turn();
-    try {
+  // The others wait their turn (p-limit), holding nothing: the original is read when the turn comes.
+  const turn = pLimit(options.concurrency);
+  return (load, { width, format }) =>
+    turn(async () => {
       const original = await load();
       options.onResize?.();
       const pipeline = sharp(original, { limitInputPixels: options.maxInputPixels, sequentialRead: true })
@@ -44,8 +35,5 @@ export function imageVariants(options: VariantOptions): VariantMaker {
       // Quality for photographs at a fraction of the bytes; effort kept low, as a first visitor waits for it.
       const bytes = format === "avif" ? await pipeline.avif({ quality: 50, effort: 2 }).toBuffer() : await pipeline.webp({ quality: 72, effort: 3 }).toBuffer();
       return { bytes, type: `image/${format}` };
-    } finally {
-      done();
-    }
-  };
+    });
 }
