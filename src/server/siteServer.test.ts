@@ -43,6 +43,9 @@ describe("a cached page", () => {
     expect(names(held.headers)).toEqual(names(plain.headers));
     expect(held.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
     expect((await send(site.url, { path: "/Home", headers: { "If-None-Match": 'W/"another"' } })).status).toBe(200);
+    // A reload ("no-cache") asks for the page itself, whatever the browser holds.
+    expect((await send(site.url, { path: "/Home", headers: { "If-None-Match": String(plain.headers.etag), "Cache-Control": "no-cache" } })).status).toBe(200);
+    expect((await send(site.url, { path: "/Home", headers: { "If-None-Match": `W/"another", ${String(plain.headers.etag)}` } })).status).toBe(304);
     const head = await send(site.url, { method: "HEAD", path: "/Home" });
     expect([head.status, head.body]).toEqual([200, ""]);
     expect(head.headers["content-security-policy"]).toMatch(/script-src 'self'/);

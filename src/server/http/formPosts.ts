@@ -9,6 +9,7 @@
  * `Sec-Fetch-Site`, else its `Origin`) is refused with 403 before the body is looked at, so no
  * other page can make a visitor's browser send a lead (login-less CSRF).
  */
+import { create as attachment } from "content-disposition";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormPostAnswer } from "../renderModule.ts";
 import { bodyLimits } from "./bodyLimits.ts";
@@ -46,12 +47,6 @@ export function sameSitePost(request: FastifyRequest, siteOrigin: string): boole
   }
 }
 
-/** RFC 6266: a plain ASCII name for old clients, the exact one in UTF-8 for the rest. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {
   reply.header("Cache-Control", cacheControl.noStore);
   switch (answer.kind) {
@@ -61,6 +56,7 @@ function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {
       if (answer.status === 503) reply.header("Retry-After", "30");
       return reply.code(answer.status).type("text/html; charset=utf-8").send(answer.html);
     case "file":
+      // RFC 6266 (jshttp's content-disposition): the exact name in UTF-8, a plain one for old clients.
       return reply.code(200).type(answer.type).header("Content-Disposition", attachment(answer.fileName)).send(Buffer.from(answer.body));
     case "unavailable":
       return reply

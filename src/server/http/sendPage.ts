@@ -1,23 +1,17 @@
 /**
  * A cached page sent as it is kept: the body the browser accepts (brotli, gzip or plain, chosen
- * by @fastify/accept-negotiator), `304 Not Modified` when the browser already has it, and the
+ * by @fastify/accept-negotiator), `304 Not Modified` when the browser already has it (jshttp's
+ * `fresh`, Express's own check: weak ETags, `*`, a reload's `no-cache`), and the
  * page's caching headers: revalidated HTML, or no-store and Retry-After on a retry screen.
  * Each variant's answer is built once per page, its headers one flat array for `writeHead`, so a
  * request allocates nothing of ours: a held page costs what a static file does.
  */
 import { negotiate } from "@fastify/accept-negotiator";
+import fresh from "fresh";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CachedPage } from "../pageCache.ts";
 import { cacheControl } from "./cachePolicy.ts";
 import { isValidHost } from "./security.ts";
-
-/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it). */
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  if (ifNoneMatch === etag) return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
 
 /** What a request for a page gets: a 304, or the body in the encoding it accepts. */
 type Variant = "304" | "br" | "gzip" | "identity";
@@ -60,7 +54,7 @@ export type PageWriter = (req: IncomingMessage, res: ServerResponse, page: Cache
 export function pageWriter(securityHeaders: Record<string, string>): PageWriter {
   const built = new WeakMap<CachedPage, Map<Variant, Answer>>();
   return (req, res, page) => {
-    const variant = page.status === 200 && notModified(req.headers["if-none-match"], page.etag) ? "304" : encodingFor(req.headers["accept-encoding"]);
+    const variant = page.status === 200 && fresh(req.headers, { etag: page.etag }) ? "304" : encodingFor(req.headers["accept-encoding"]);
     let variants = built.get(page);
     if (!variants) built.set(page, (variants = new Map<Variant, Answer>()));
     let answer = variants.get(variant);

@@ -1,4 +1,5 @@
 /** The fixture service's files: media under /media/ and thought-paper PDFs (CONTENT-API thoughtPaper/downloadThoughtPaperPdf), never outside the fixtures. */
+import { create as attachment } from "content-disposition";
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { readJsonBody } from "../jsonAnswer.ts";
@@ -32,7 +33,7 @@ export async function serveFile(fixturesDir: string, dir: string, name: string, 
       headers: {
         "Content-Type": type,
         "Cache-Control": "public, max-age=3600",
-        ...(download ? { "Content-Disposition": `attachment; filename="${name}"` } : {}),
+        ...(download ? { "Content-Disposition": attachment(name) } : {}),
       },
     });
   } catch {
