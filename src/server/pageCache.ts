@@ -6,15 +6,11 @@
  * remembers which content answers it was made of, so a revalidation can drop both.
  */
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import * as z from "zod/mini";
+import { compressed } from "./http/precompress.ts";
 import type { RenderedDocument } from "./renderModule.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type SwrCache } from "./swrCache.ts";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 const bytes = z.pipe(z.string(), z.transform((base64) => Buffer.from(base64, "base64")));
 const CachedPageSchema = z.object({
@@ -33,13 +29,10 @@ export type CachedPage = z.output<typeof CachedPageSchema>;
 export async function pageBytes(document: RenderedDocument, deps: readonly string[]): Promise<CachedPage> {
   if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), deps: [...deps] };
   const html = Buffer.from(document.html);
-  const [br, gz] = await Promise.all([
-    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength } }),
-    gzipAsync(html, { level: 9 }),
-  ]);
+  const { br, gzip } = await compressed(html);
   // Weak: the same page is sent as three byte sequences (identity, br, gzip).
   const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
-  return { status: document.status, etag, html, br, gzip: gz, deps: [...deps] };
+  return { status: document.status, etag, html, br, gzip, deps: [...deps] };
 }
 
 export interface PageCacheOptions {
