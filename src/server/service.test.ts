@@ -33,6 +33,7 @@ function fixtureDir(): string {
     JSON.stringify([
       { id: 1, type: 11, title: "Claims &amp; <em>billing</em> at scale", date: "2026-01-01T00:00:00", anchorlink: "/claims-billing" },
       { id: 2, type: 11, title: "Example one", date: "2026-02-01T00:00:00", anchorlink: "/example" },
+      { id: 3, type: 11, title: "Caf&eacute; owners&rsquo; ledgers", date: "2026-03-01T00:00:00", anchorlink: "/cafe-ledgers" },
     ]),
   );
   writeFileSync(join(dir, "menus.json"), JSON.stringify([{ MenuGroupName: "X-Top", MenuList: [] }]));
@@ -123,6 +124,8 @@ describe("POST /api/page/GetContentList", () => {
     expect(await search("claims & billing")).toEqual(["Claims &amp; <em>billing</em> at scale"]);
     expect(await search("amp")).toEqual(["Example one"]);
     expect(await search("em")).toEqual([]);
+    // Every named reference a browser knows, not just the few most common.
+    expect(await search("café owners’")).toEqual(["Caf&eacute; owners&rsquo; ledgers"]);
   });
 
   it("answers an empty list past the end and for other content types", async () => {

@@ -1,21 +1,11 @@
 /** The fixture service's pages (CONTENT-API page/get): a fixture page by name or path, or a detail page built from its list item. */
+import { decodeHTML } from "entities";
 import { matchPath } from "../../content/paths.ts";
 import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "../fixtures.ts";
 import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
 
-const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** Character references as a browser reads them; unknown names stay as written. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
-    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    return namedEntities[(name ?? "").toLowerCase()] ?? whole;
-  });
-}
-
-/** The text a visitor sees of a title: markup dropped, character references decoded. */
-export const plain = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+/** The text a visitor sees of a title: markup dropped, character references decoded as a browser does (fb55's entities, htmlparser2's own). */
+export const plain = (html: string) => decodeHTML(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
 export const text = (value: Json | undefined): string => (typeof value === "string" ? value : "");
 
 export function withoutDetail(item: JsonObject): JsonObject {
