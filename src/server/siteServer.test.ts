@@ -108,6 +108,16 @@ describe("revalidation in one process", () => {
   });
 });
 
+describe("content media", () => {
+  it("are revalidated by ETag: a 304 without the security headers again, as a page's", async () => {
+    const first = await send(site.url, { path: "/_media/media/avatar-01.svg" });
+    expect([first.status, first.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    const again = await send(site.url, { path: "/_media/media/avatar-01.svg", headers: { "If-None-Match": String(first.headers.etag) } });
+    expect([again.status, again.headers.etag, again.headers["cache-control"], again.body]).toEqual([304, first.headers.etag, first.headers["cache-control"], ""]);
+    expect(again.headers["content-security-policy"]).toBeUndefined();
+  });
+});
+
 describe("the build's own files", () => {
   it("are not served: the server bundle and the manifest are addresses like any other", async () => {
     for (const path of ["/server/entry-server.js", "/.vite/manifest.json"]) {

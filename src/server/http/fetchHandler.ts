@@ -68,7 +68,8 @@ export function mountFetchHandler(app: FastifyInstance, { prefix, handler, route
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
       // Fastify sends a Fetch Response as it is (status, headers, body streamed); one not saying otherwise is not stored.
-      return response ? reply.header("Cache-Control", cacheControl.noStore).send(response) : reply.callNotFound();
+      // Its status set first, so the hooks see it (the security headers are not repeated on a 304).
+      return response ? reply.code(response.status).header("Cache-Control", cacheControl.noStore).send(response) : reply.callNotFound();
     };
     for (const route of routes) scope.route({ ...route.options, method: methods, url: route.path, bodyLimit: route.bodyLimit, handler: handle });
     // Everything else below the prefix: no body (bodyLimit 1 byte short of any).

@@ -15,20 +15,23 @@ export interface CachedFile {
   type: string;
   /** When it was stored (ms since the epoch). */
   stored: number;
+  /** A validator of its bytes, the same on every instance: browsers and CDNs revalidate with it. */
+  etag: string;
 }
 
 interface Entry {
   file: string;
   type: string;
   stored: number;
+  etag: string;
 }
 
 export interface DiskCache {
   get(key: string): Promise<CachedFile | undefined>;
   /** When the file under `key` was stored, without reading it; undefined when there is none. */
   storedAt(key: string): number | undefined;
-  /** Stores the file (unless it alone is over the cap) and says when it was stored. */
-  set(key: string, bytes: Buffer, type: string): Promise<number>;
+  /** Stores the file (unless it alone is over the cap); the file as it will be answered. */
+  set(key: string, bytes: Buffer, type: string): Promise<CachedFile>;
   /** Bytes held now. */
   readonly size: number;
 }
@@ -56,7 +59,7 @@ export function createDiskCache(options: { dir: string; maxBytes: number; now?: 
       const entry = entries.get(key);
       if (!entry) return undefined;
       try {
-        return { bytes: await readFile(entry.file), type: entry.type, stored: entry.stored };
+        return { bytes: await readFile(entry.file), type: entry.type, stored: entry.stored, etag: entry.etag };
       } catch {
         // Removed underneath us (a cleaner of the temporary directory): fetched again.
         entries.delete(key);
@@ -65,11 +68,14 @@ export function createDiskCache(options: { dir: string; maxBytes: number; now?: 
     },
     async set(key, bytes, type) {
       const stored = now();
-      if (bytes.length > options.maxBytes || bytes.length === 0) return stored;
-      const file = fileOf(key);
-      await writeFile(file, bytes);
-      entries.set(key, { file, type, stored }, { size: bytes.length });
-      return stored;
+      // Weak: a compressible file (an SVG, captions) is also sent compressed.
+      const etag = `W/"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
+      if (bytes.length > 0 && bytes.length <= options.maxBytes) {
+        const file = fileOf(key);
+        await writeFile(file, bytes);
+        entries.set(key, { file, type, stored, etag }, { size: bytes.length });
+      }
+      return { bytes, type, stored, etag };
     },
   };
 }

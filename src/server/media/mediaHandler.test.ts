@@ -68,6 +68,17 @@ describe("the media path", () => {
     expect(captions.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
   });
 
+  it("answers a browser or CDN that has the file with 304, by an ETag every instance gives alike", async () => {
+    const first = await get(handler(), "/_media/media/a.jpg");
+    const etag = first.headers.get("ETag") ?? "";
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidate = (headers: Record<string, string>) => handler()(new Request("http://site.test/_media/media/a.jpg", { headers }));
+    const again = await revalidate({ "If-None-Match": etag });
+    expect([again.status, again.headers.get("ETag"), again.headers.get("Cache-Control"), await again.text()]).toEqual([304, etag, first.headers.get("Cache-Control"), ""]);
+    expect((await revalidate({ "If-None-Match": 'W/"another"' })).status).toBe(200);
+    expect((await revalidate({ "If-None-Match": etag, "Cache-Control": "no-cache" })).status).toBe(200);
+  });
+
   it("never asks another origin: a path naming another host is refused", async () => {
     const media = handler();
     for (const path of ["/_media//evil.example/a.jpg", "/_media/%2F%2Fevil.example/a.jpg", "/_media/\\evil.example/a.jpg", "/_media/media/../../a.jpg", "/_media/media/%2e%2e/a.jpg"]) {

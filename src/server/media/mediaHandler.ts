@@ -4,8 +4,10 @@
  * mount it. It asks the content service's origin and nothing else: a path that would leave it
  * is refused, a redirect elsewhere is not followed, only media types are passed on, a file
  * larger than the cap or slower than the time-out is refused, and what it fetched is kept on
- * disk (one fetch per address while it is fresh, however many visitors ask at once).
+ * disk (one fetch per address while it is fresh, however many visitors ask at once). Each answer
+ * carries an ETag of its bytes, so a browser or CDN revalidating it gets a 304, not the file again.
  */
+import fresh from "fresh";
 import { extensionOf, isMediaPath, MEDIA_PREFIX, parseVariant } from "../../content/mediaAddress.ts";
 import type { CachedFile, DiskCache } from "./diskCache.ts";
 
@@ -107,7 +109,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
   const origin = new URL(options.origin).origin;
   const fetchMedia = options.fetch ?? fetch;
   const onceOriginal = singleFlight<CachedFile>();
-  const once = singleFlight<{ bytes: Buffer; type: string }>();
+  const once = singleFlight<CachedFile>();
 
   /** The file at `path` on the service's origin, following redirects only within that origin. */
   async function fetchOriginal(path: string): Promise<{ bytes: Buffer; type: string }> {
@@ -142,7 +144,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
     if (cached && Date.now() - cached.stored < options.freshMs) return cached;
     return onceOriginal(`original ${path}`, async () => {
       const fetched = await fetchOriginal(path);
-      return { ...fetched, stored: await options.cache.set(`original ${path}`, fetched.bytes, fetched.type) };
+      return options.cache.set(`original ${path}`, fetched.bytes, fetched.type);
     });
   }
 
@@ -160,8 +162,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
         if (!resizedTypes.includes(source.type)) throw new Refusal(404, `not a picture that is resized (${source.type})`);
         return source.bytes;
       }, asked);
-      await options.cache.set(key, made.bytes, made.type);
-      return made;
+      return options.cache.set(key, made.bytes, made.type);
     });
   }
 
@@ -173,7 +174,8 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
       const asked = options.variants ? parseVariant(path) : null;
       const file = asked && options.variants ? await variant(path, asked, options.variants) : await original(path);
       const type = file.type === "text/vtt" ? "text/vtt; charset=utf-8" : file.type;
-      const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": mediaCacheControl };
+      const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": mediaCacheControl, ETag: file.etag };
+      if (fresh(Object.fromEntries(request.headers), { etag: file.etag })) return new Response(null, { status: 304, headers: { "Cache-Control": mediaCacheControl, ETag: file.etag } });
       if (type === "image/svg+xml" || extensionOf(path) === "svg") headers["Content-Security-Policy"] = svgPolicy;
       return new Response(request.method === "HEAD" ? null : new Uint8Array(file.bytes), { status: 200, headers });
     } catch (error) {
