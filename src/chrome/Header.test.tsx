@@ -130,6 +130,27 @@ describe("header", () => {
     expect(insights).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("stays open while a press on another dropdown's button moves focus, until its click switches them", async () => {
+    await openSite();
+    const brand = dropdownButton("Brand & Creative");
+    const insights = dropdownButton("Insights");
+    await userEvent.click(brand);
+    // The finger is down: focus is on the other button, and the open panel has not moved (on a phone it would collapse from under the finger).
+    const finger = userEvent.setup();
+    await finger.pointer({ keys: "[MouseLeft>]", target: insights });
+    expect(insights).toHaveFocus();
+    expect(brand).toHaveAttribute("aria-expanded", "true");
+    await finger.pointer({ keys: "[/MouseLeft]", target: insights });
+    expect(insights).toHaveAttribute("aria-expanded", "true");
+    expect(brand).toHaveAttribute("aria-expanded", "false");
+    // A keyboard move still closes it.
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(insights).toHaveAttribute("aria-expanded", "false");
+  });
+
   it("closes on a route change", async () => {
     await openSite("/about-us");
     const brand = dropdownButton("Brand & Creative");

@@ -54,15 +54,27 @@ function Dropdown({ id, item, pathname, idBase }: { id: string; item: MenuItem; 
   const takenOver = useTakenOver();
   const panelId = `${idBase}${id}-panel`;
   const container = useRef<HTMLLIElement>(null);
-  // Focus moving elsewhere closes it; focus leaving the window (no next element) does not.
+  // Focus moving elsewhere closes it; focus leaving the window (no next element) does not. A
+  // press (a finger, a mouse button) moves focus before its click lands: the click decides then
+  // (another dropdown's button switches, a link goes, elsewhere closes). Closing at the focus move
+  // would collapse this panel, inline on phones, and shift the tapped button from under the finger.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) navActions.closeDropdown(id);
-    };
-    element.addEventListener("focusout", onFocusOut);
-    return () => element.removeEventListener("focusout", onFocusOut);
+    const listening = new AbortController();
+    const { signal } = listening;
+    let pressing = false;
+    const pressed = (down: boolean) => () => (pressing = down);
+    document.addEventListener("pointerdown", pressed(true), { capture: true, signal });
+    for (const end of ["click", "pointercancel"]) document.addEventListener(end, pressed(false), { capture: true, signal });
+    element.addEventListener(
+      "focusout",
+      (event) => {
+        if (!pressing && event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) navActions.closeDropdown(id);
+      },
+      { signal },
+    );
+    return () => listening.abort();
   }, [id]);
   return (
     <li ref={container} className={`site-nav__item site-nav__item--dropdown ${open ? "is-open" : ""}`}>

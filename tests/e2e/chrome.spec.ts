@@ -152,6 +152,26 @@ test.describe("header", () => {
     await expect(main).toBeHidden();
   });
 
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 800 }, hasTouch: true });
+
+    test("with a dropdown open, a tap on the next one opens it, and the menu stays open", async ({ page }) => {
+      await page.goto("/about-us");
+      await waitForContent(page);
+      const menu = disclosure(page, "Menu");
+      await menu.tap();
+      const [first, second] = fixtureMenus.TopNext.filter((item) => item.SubMenu.length > 0).map((item) => disclosure(page, item.MenuName));
+      if (!first || !second) throw new Error("the fixture menus need two dropdowns");
+      await first.tap();
+      await expect(first).toHaveAttribute("aria-expanded", "true");
+      // The first panel, inline on a phone, must not collapse from under the finger before the tap lands.
+      await second.tap();
+      await expect(second).toHaveAttribute("aria-expanded", "true");
+      await expect(first).toHaveAttribute("aria-expanded", "false");
+      await expect(menu).toHaveAttribute("aria-expanded", "true");
+    });
+  });
+
   test("finds its menus by slot for a service with another group prefix", async ({ page }) => {
     const site = await siteOn({ "/api/menu/GetMenuList": wireMenus("Northwind::") });
     await page.goto(`${site.url}/about-us`);
