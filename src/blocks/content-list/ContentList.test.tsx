@@ -170,6 +170,14 @@ describe("content-list", () => {
     expect(within(pagination()).getAllByRole("link", { name: /^Page/ }).map((link) => link.textContent)).toEqual(["5", "6", "7", "8", "9"]);
   });
 
+  it("lists its cards and a window of pages on a wide screen when a service counts a trillion matches", async () => {
+    const contents = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, type: 11, title: `Study ${i + 1}`, anchorlink: `/study-${i + 1}`, ...(i === 0 ? { totalRow: 1e12 } : {}) }));
+    const runtime = testRuntime({ fetch: cannedFetch({ other: { "/api/page/GetContentList": { contents } } }) });
+    renderBlockAt("/casestudies?page=7", block, { options: { contentType: "CaseStudies", searchLabel: "Search CaseStudy" }, page: page({ name: "CaseStudies" }) }, runtime);
+    await screen.findByRole("heading", { name: "Study 9" }, slow);
+    expect(within(pagination()).getAllByRole("link", { name: /^Page/ }).map((link) => link.textContent)).toEqual(["3", "4", "5", "6", "7", "8", "9", "10", "11"]);
+  });
+
   it("shows case studies and thought papers with their own cards, linking to their lists' addresses", async () => {
     const { runtime } = listService();
     renderBlockAt("/casestudies", block, { options: { contentType: "CaseStudies", searchLabel: "Search CaseStudy" }, page: page({ name: "CaseStudies" }) }, runtime);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { narrowWindowSize, pageWindow } from "./pagination.ts";
+import { narrowWindowSize, pageWindow, wideWindowSize, widestListing } from "./pagination.ts";
 
 const pages = fc.integer({ min: 1, max: 500 }).chain((last) => fc.record({ last: fc.constant(last), current: fc.integer({ min: 1, max: last }) }));
 
@@ -42,6 +42,20 @@ describe("pageWindow", () => {
         const shown = pageWindow(current, last, narrow);
         expect(shown.length).toBeGreaterThan(0);
         expect(shown.every((page) => page >= 1 && page <= Math.max(1, last))).toBe(true);
+      }),
+    );
+  });
+
+  it("keeps a window on wide screens too past the widest listing, whatever count a service sends", () => {
+    expect(pageWindow(1, widestListing, false)).toHaveLength(widestListing);
+    expect(pageWindow(1, 111_111_111_112, false)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(pageWindow(50, Number.POSITIVE_INFINITY, false)).toEqual([46, 47, 48, 49, 50, 51, 52, 53, 54]);
+    expect(pageWindow(Number.NaN, Number.NaN, false)).toEqual([1]);
+    fc.assert(
+      fc.property(fc.double({ min: widestListing + 1, max: 1e300, noNaN: true }), fc.nat(), fc.boolean(), (last, current, narrow) => {
+        const shown = pageWindow(current, last, narrow);
+        expect(shown.length).toBe(narrow ? narrowWindowSize : wideWindowSize);
+        expect(shown.every((page) => page >= 1 && page <= last)).toBe(true);
       }),
     );
   });
