@@ -1,4 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
+import { e2eEnv } from "./env.ts";
 import { fixedRoutes, fixtureList } from "./fixtures.ts";
 import { waitForBlocks } from "./helpers.ts";
 
@@ -35,3 +40,37 @@ for (const path of [...fixedRoutes.map((route) => route.path), ...details]) {
     expect(overflow, `sticking out: ${culprits.join(", ")}`).toBe(0);
   });
 }
+
+/** Every text a visitor reads, one unbroken word wider than the screen appended: a long name, a pasted address. */
+const longWord = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(4);
+const textKeys = new Set(["title", "shortDesc", "longDesc", "authorName", "designation", "heading", "heading1", "desc", "location", "address", "category", "MenuName", "value"]);
+function withLongWords(value: unknown, key = ""): unknown {
+  if (typeof value === "string") return textKeys.has(key) || /^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(key) ? `${value} ${longWord}` : value;
+  if (Array.isArray(value)) return value.map((item) => withLongWords(item));
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withLongWords(item, name)]));
+  return value;
+}
+
+test.describe("with every text of the content ending in a word wider than the screen", () => {
+  let site: SiteServer;
+  test.beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "long-words-"));
+    cpSync("fixtures", dir, { recursive: true });
+    for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".json"))) {
+      writeFileSync(join(dir, file), JSON.stringify(withLongWords(JSON.parse(readFileSync(join(dir, file), "utf8")))));
+    }
+    site = await startSiteServer({ env: { ...process.env, ...e2eEnv, FIXTURES_DIR: dir } });
+  });
+  test.afterAll(() => site.close());
+
+  const [blog] = fixtureList("blogs");
+  for (const path of ["/Home", "/about-us", "/People", "/global-brand-solutions/branding-creative", "/contact-us", "/blogs", ...(blog ? [`/blogs${blog.anchorlink}`] : [])]) {
+    test(`${path} does not scroll sideways at 320 CSS px`, async ({ page }) => {
+      await page.goto(`${site.url}${path}`);
+      await waitForBlocks(page);
+      await expect(page.getByText(longWord).first()).toBeAttached();
+      const { overflow, culprits } = await sideways(page);
+      expect(overflow, `sticking out: ${culprits.join(", ")}`).toBe(0);
+    });
+  }
+});
