@@ -8,8 +8,9 @@ import { toPlainText } from "../ui/text.ts";
 import { mediaUrl } from "../ui/media.ts";
 
 export const siteName = "Corvane Global Services";
-/** The 300 by 300 social-preview image (SPEC 1). */
+/** The 300 by 300 social-preview image (SPEC 1), and what it shows. */
 export const defaultSocialImage = "/images/social-preview.png";
+const defaultSocialImageAlt = `${siteName} logo`;
 
 export interface HeadTags {
   title: string;
@@ -36,5 +37,8 @@ export function pageHeadTags(page: Page, path: string, siteUrl: string): HeadTag
   if (description) metas.push({ key: "property", value: "og:description", content: description });
   metas.push({ key: "property", value: "og:url", content: canonical });
   metas.push({ key: "property", value: "og:image", content: absoluteUrl(image, siteUrl) });
+  // Its size only for the preview image, whose size is known; a page's own picture is described by the page's title.
+  if (image === defaultSocialImage) metas.push({ key: "property", value: "og:image:width", content: "300" }, { key: "property", value: "og:image:height", content: "300" });
+  metas.push({ key: "property", value: "og:image:alt", content: image === defaultSocialImage ? defaultSocialImageAlt : title });
   return { title, canonical, metas };
 }
