@@ -10,6 +10,9 @@ describe("truncate", () => {
     expect(truncate("Automating claims intake for a regional, fast insurer", 43)).toBe("Automating claims intake for a regional...");
     expect(truncate("Automating claims intake for a regional in six weeks", 43)).toBe("Automating claims intake for a regional in...");
     expect(truncate("Short title", 43)).toBe("Short title");
+    // A sentence's own full stop does not run into the ellipsis.
+    expect(truncate("Immersive learning is no longer experimental. Trainingteamseverywhere", 50)).toBe("Immersive learning is no longer experimental...");
+    expect(truncate("Results: faster; cheaper: better outcomes for all", 25)).toBe("Results: faster; cheaper...");
   });
 
   it("cuts inside a word only when no word boundary keeps half the limit", () => {

@@ -37,7 +37,8 @@ const isSpace = (unit: string | undefined) => unit !== undefined && /^\s+$/u.tes
  * `text` when it fits in `max` characters, else at most its first `max` characters and
  * `suffix`. The cut falls after the last whole word when that keeps at least half the limit
  * ("Automating claims intake for a regional...", not "...regional ins..."); a text with no
- * such word boundary is cut at the limit. Trailing spaces and commas are dropped.
+ * such word boundary is cut at the limit. Trailing spaces and punctuation that would run into
+ * the suffix (",", ".", ";", ":") are dropped: "experimental." ends "experimental...", not "....".
  */
 export function truncate(text: string, max: number, suffix = "..."): string {
   const parts = units(text);
@@ -48,7 +49,10 @@ export function truncate(text: string, max: number, suffix = "..."): string {
     while (space > 0 && !isSpace(parts[space])) space--;
     if (space >= max / 2) end = space;
   }
-  return parts.slice(0, end).join("").trimEnd().replace(/[\s,]+$/u, "") + suffix;
+  const kept = parts.slice(0, end);
+  // Unit by unit, so an entity's own ";" ("&amp;") is never taken for punctuation.
+  while (kept.length > 0 && /^[\s,.;:]+$/u.test(kept.at(-1) ?? "")) kept.pop();
+  return kept.join("") + suffix;
 }
 
 /** First letter upper-case, the rest as written. */
