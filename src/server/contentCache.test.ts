@@ -69,4 +69,22 @@ describe("content cache", () => {
     expect(await (await cache.fetch("/api/page/get", post('"x"'))).json()).toEqual({ v: 1 });
     expect(calls).toHaveLength(2);
   });
+
+  it("answers a call that hung until its time-out with the failure at once for 15 s, then asks again", async () => {
+    let now = 0;
+    const hung = () => {
+      now += 10_000; // the service held the call until the server's time-out
+      return Promise.reject(new DOMException("The operation timed out.", "TimeoutError"));
+    };
+    const { upstream, calls } = service([hung, ok({ v: 1 })]);
+    const cache = createContentCache({ upstream, freshMs: 60_000, staleMs: 0, now: () => now });
+    await expect(cache.fetch("/api/menu/GetMenuList", post("{}"))).rejects.toThrow("timed out");
+    // The next pages do not wait the time-out again: their menu is left out at once.
+    now += 14_000;
+    await expect(cache.fetch("/api/menu/GetMenuList", post("{}"))).rejects.toThrow("timed out");
+    expect(calls).toHaveLength(1);
+    now += 1_000;
+    expect(await (await cache.fetch("/api/menu/GetMenuList", post("{}"))).json()).toEqual({ v: 1 });
+    expect(calls).toHaveLength(2);
+  });
 });

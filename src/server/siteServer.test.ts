@@ -3,7 +3,8 @@
  * The production server alone (no Redis): pages sent as the bytes they are kept as, the
  * retry screen never kept, revalidation in one process, and the build's own files kept private.
  */
-import { request } from "node:http";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonHeaders, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
@@ -115,6 +116,29 @@ describe("content media", () => {
     const again = await send(site.url, { path: "/_media/media/avatar-01.svg", headers: { "If-None-Match": String(first.headers.etag) } });
     expect([again.status, again.headers.etag, again.headers["cache-control"], again.body]).toEqual([304, first.headers.etag, first.headers["cache-control"], ""]);
     expect(again.headers["content-security-policy"]).toBeUndefined();
+  });
+});
+
+describe("a content service whose menu call hangs", () => {
+  it("costs one visitor the time-out, not every new page: the next pages leave the menu out at once", async () => {
+    const menuCalls: string[] = [];
+    // Takes every call and answers none, as a service stuck behind a lock does.
+    const stuck = createServer((req) => void menuCalls.push(req.url ?? ""));
+    await new Promise<void>((resolve) => stuck.listen(0, "127.0.0.1", resolve));
+    const renderer = `async function renderDocument(request, options) {
+      const menu = await options.fetch("/api/menu/GetMenuList", { method: "POST", body: "{}" }).then((answer) => answer.text(), () => "no menu");
+      return { kind: "page", status: 200, html: "<!doctype html><title>x</title><p>" + menu + "</p>" };
+    }`;
+    const base = `http://127.0.0.1:${String((stuck.address() as AddressInfo).port)}`;
+    const hung = await startSiteServer({ distDir: tinyBuild(renderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, CONTENT_API_BASE: base, CONTENT_TIMEOUT_SECONDS: "1.2", REDIS_URL: "" } });
+    try {
+      for (const path of ["/first", "/second", "/third"]) expect((await send(hung.url, { path })).body).toContain("no menu");
+      expect(menuCalls).toEqual(["/api/menu/GetMenuList"]);
+    } finally {
+      await hung.close();
+      stuck.closeAllConnections();
+      await new Promise((resolve) => stuck.close(resolve));
+    }
   });
 });
 

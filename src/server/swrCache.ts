@@ -6,7 +6,11 @@
  * - then, for `staleMs` more, served at once while one load refreshes it behind the visitor;
  * - older: the visitor waits for the load; when the load fails, the last good copy is served
  *   whatever its age (and the failure only when there is none);
- * - a value `keep` refuses (a 503 retry screen) is answered but never served again.
+ * - a value `keep` refuses (a 503 retry screen) is answered but never served again;
+ * - a load that failed slowly (a service that hangs until the time-out) with no copy to serve
+ *   fails at once for `failureHoldMs` more: each visitor meanwhile gets the failure (a menu left
+ *   out, a retry screen) at once instead of waiting the time-out again. A quick failure (refused,
+ *   a 500) is tried again by the next request, as it costs nobody a wait.
  *
  * With a shared store (Redis), a load first looks there: a copy another instance made is taken
  * as long as it is fresh, and every value loaded here is written there for the others.
@@ -29,6 +33,8 @@ export interface SwrOptions<V> {
   keep?: (value: V) => boolean;
   /** Most values kept; the least recently used go first. */
   max?: number;
+  /** How long a slow failure (see above) is answered at once (default 15 s). */
+  failureHoldMs?: number;
   shared?: SharedTier<V> | undefined;
   now?: () => number;
 }
@@ -53,11 +59,17 @@ interface Stored<V> {
   kept: boolean;
 }
 
+/** A failed load that took this long was a hang (a time-out), not a refusal. */
+const slowFailureMs = 1_000;
+
 export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
   const now = options.now ?? Date.now;
   const keep = options.keep ?? (() => true);
   const shared = options.shared;
   let loads = 0;
+  /** Keys whose last load failed slowly with nothing to serve: the failure and until when it is answered at once. */
+  const heldFailures = new LRUCache<string, { error: unknown; until: number }>({ max: 1000 });
+  const failureHoldMs = options.failureHoldMs ?? 15_000;
 
   const readShared = async (key: string): Promise<{ value: V; storedAt: number } | undefined> => {
     const raw = shared && (await shared.store.get(shared.prefix + key));
@@ -78,6 +90,7 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
       const copy = await readShared(key);
       if (copy && now() - copy.storedAt <= options.freshMs) return { ...copy, kept: true };
       loads += 1;
+      const started = now();
       try {
         const value = await options.load(key);
         const stored = { value, storedAt: now(), kept: keep(value) };
@@ -86,7 +99,10 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
       } catch (error) {
         // The last good copy, whatever its age (still tried again on the next request).
         const lastGood = stale?.kept ? stale : copy && { ...copy, kept: true };
-        if (!lastGood) throw error;
+        if (!lastGood) {
+          if (now() - started >= slowFailureMs) heldFailures.set(key, { error, until: now() + failureHoldMs });
+          throw error;
+        }
         console.warn(`loading ${key.split("\n")[0] ?? key} failed, serving the last good copy: ${String(error)}`);
         return lastGood;
       }
@@ -95,6 +111,8 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
 
   return {
     async get(key) {
+      const failure = heldFailures.get(key);
+      if (failure && now() < failure.until) throw failure.error;
       const held = lru.peek(key);
       const age = held ? now() - held.storedAt : Number.POSITIVE_INFINITY;
       if (held?.kept && age <= options.freshMs) {
@@ -113,7 +131,10 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
     loads: () => loads,
     entries: () => [...lru.entries()].map(([key, stored]) => [key, stored.value]),
     async drop(keys) {
-      for (const key of keys) lru.delete(key);
+      for (const key of keys) {
+        lru.delete(key);
+        heldFailures.delete(key);
+      }
       if (shared) await shared.store.del(keys.map((key) => shared.prefix + key));
     },
     async sharedEntries() {
