@@ -28,7 +28,8 @@ beforeAll(async () => {
   service = createServer((req, res) => {
     const path = req.url ?? "";
     asked.push(path);
-    if (path === "/media/a.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
+    if (path === "/media/a.jpg" || path === "/uploads/1234") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
+    else if (path === "/uploads/notes") res.writeHead(200, { "Content-Type": "text/html" }).end("<p>notes</p>");
     else if (path === "/media/captions.vtt") res.writeHead(200, { "Content-Type": "text/vtt; charset=utf-8" }).end("WEBVTT\n");
     else if (path === "/media/huge.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(Buffer.alloc(4096));
     else if (path === "/media/streamed.jpg") {
@@ -93,12 +94,21 @@ describe("the media path", () => {
     expect((await get(media, "/_media/media/streamed.jpg")).status).toBe(502);
   });
 
-  it("asks nothing for a path that is not a media file", async () => {
+  it("asks nothing for a path that is not a media file: another extension, or the service's API", async () => {
     const media = handler();
     asked.length = 0;
     expect((await get(media, "/_media/media/page.html")).status).toBe(404);
     expect((await get(media, "/_media/api/page/get")).status).toBe(404);
+    expect((await get(media, "/_media/API")).status).toBe(404);
     expect(asked).toEqual([]);
+  });
+
+  it("answers a media address without an extension by the type the service gives it", async () => {
+    const media = handler();
+    const picture = await get(media, "/_media/uploads/1234");
+    expect([picture.status, picture.headers.get("Content-Type")]).toEqual([200, "image/jpeg"]);
+    expect(Buffer.from(await picture.arrayBuffer())).toEqual(jpeg);
+    expect((await get(media, "/_media/uploads/notes")).status).toBe(502);
   });
 
   it("refuses a type the service sends that is not media, whatever the address says", async () => {

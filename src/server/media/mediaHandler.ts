@@ -70,6 +70,13 @@ function contentPath(pathname: string): string | null {
   return path;
 }
 
+/**
+ * Whether a path is asked for at all: a media file's extension, or none (a service may name media
+ * `/uploads/1234`; its answer's type decides then), never another extension (a page, a script)
+ * and never the service's API.
+ */
+const mayBeMedia = (path: string) => (isMediaPath(path) || extensionOf(path.split(/[?#]/, 1)[0] ?? "") === "") && !/^\/api(\/|$)/i.test(path);
+
 async function readWithin(response: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -169,7 +176,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
     const path = contentPath(new URL(request.url).pathname);
-    if (path === null || !isMediaPath(path)) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    if (path === null || !mayBeMedia(path)) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
     try {
       const asked = options.variants ? parseVariant(path) : null;
       const file = asked && options.variants ? await variant(path, asked, options.variants) : await original(path);
