@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { tempLeadsDb, tinyBuild } from "../../../tests/serverFaults.ts";
 import { startSiteServer } from "../siteServer.ts";
-import { isValidHost, securityHeaders, securityOptionsFromEnv } from "./security.ts";
+import { isValidHost, securityHeaders, securityOptionsFromEnv, type SecurityOptions } from "./security.ts";
 
 const directives = (csp: string) => new Map(csp.split(";").map((d) => { const [name = "", ...values] = d.trim().split(/\s+/); return [name, values]; }));
 
@@ -45,7 +45,7 @@ describe("security headers", () => {
   });
 
   it("loads pictures and videos from the site, the single-page build's content service and the configured media origins only", async () => {
-    const csp = async (options: { contentApiBase?: string; mediaOrigins?: string }) => directives((await securityHeaders({ recaptcha: false, https: false, ...options }))["content-security-policy"] ?? "");
+    const csp = async (options: Partial<SecurityOptions>) => directives((await securityHeaders({ recaptcha: false, https: false, ...options }))["content-security-policy"] ?? "");
     const plain = await csp({});
     expect(plain.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
     expect(plain.get("media-src")).toEqual(["'self'", "blob:"]);
@@ -53,6 +53,11 @@ describe("security headers", () => {
     expect(configured.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://content.example.com", "https://cdn.example.net", "https://video.example.org"]);
     expect(configured.get("media-src")).toEqual(["'self'", "blob:", "https://content.example.com", "https://cdn.example.net", "https://video.example.org"]);
     expect(securityOptionsFromEnv({ MEDIA_ORIGINS: "https://cdn.example.net" }).mediaOrigins).toBe("https://cdn.example.net");
+    // The service the server reads, named by its absolute addresses: its media load, and it is still not called from the page.
+    const served = await csp({ ...securityOptionsFromEnv({ CONTENT_API_BASE: "http://127.0.0.1:4545/" }) });
+    expect(served.get("img-src")).toEqual(["'self'", "data:", "blob:", "http://127.0.0.1:4545"]);
+    expect(served.get("media-src")).toEqual(["'self'", "blob:", "http://127.0.0.1:4545"]);
+    expect(served.get("connect-src")).toEqual(["'self'"]);
   });
 
   it("sends HSTS only over HTTPS, and upgrades stray http: there", async () => {

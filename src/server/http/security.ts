@@ -21,15 +21,17 @@ export interface SecurityOptions {
   contentApiBase?: string | undefined;
   /** MEDIA_ORIGINS: the origins (a CDN) that content's absolute media addresses are on; pictures and videos may load from these alone. */
   mediaOrigins?: string | undefined;
+  /** CONTENT_API_BASE, the service the server reads: an absolute media address on its origin loads too. */
+  contentServiceBase?: string | undefined;
 }
 
 /**
  * The options the environment asks for: VITE_RECAPTCHA_SITE_KEY set → reCAPTCHA;
  * SITE_HTTPS=1 → HTTPS (HSTS); VITE_CONTENT_API_BASE → the service's origin may be called;
- * MEDIA_ORIGINS → media may load from those origins.
+ * MEDIA_ORIGINS and CONTENT_API_BASE → media may load from those origins.
  */
 export function securityOptionsFromEnv(env: NodeJS.ProcessEnv): SecurityOptions {
-  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE, mediaOrigins: env.MEDIA_ORIGINS };
+  return { recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()), https: env.SITE_HTTPS === "1", contentApiBase: env.VITE_CONTENT_API_BASE, mediaOrigins: env.MEDIA_ORIGINS, contentServiceBase: env.CONTENT_API_BASE };
 }
 
 /** The origin of an absolute service address; nothing for a relative or unreadable one. */
@@ -50,9 +52,10 @@ const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation"
 export const permissionsPolicy = featuresOff.map((feature) => `${feature}=()`).join(", ");
 
 /** The CSP directives, as helmet takes them. */
-export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins }: SecurityOptions): Record<string, string[]> {
-  // Root-relative media come through the site ('self', /_media/; docs/media.md), or straight from the service in the single-page build.
-  const media = [...originOf(contentApiBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)];
+export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins, contentServiceBase }: SecurityOptions): Record<string, string[]> {
+  // Root-relative media come through the site ('self', /_media/; docs/media.md), or straight from the service in the single-page build;
+  // absolute ones from the service's own origin or the configured ones.
+  const media = [...new Set([...originOf(contentApiBase), ...originOf(contentServiceBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)])];
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(recaptcha ? recaptchaScripts : [])],
