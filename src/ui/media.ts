@@ -52,9 +52,11 @@ export interface ResponsiveSource {
  */
 export function responsiveSources(url: string): ResponsiveSource[] {
   if (!url.startsWith(`${MEDIA_PREFIX}/`) || url.includes("?") || !isRasterPath(url)) return [];
+  // In a srcset a space or a comma ends the address ("/_media/team photo.jpg" would be two broken candidates).
+  const address = url.replace(/[\s,]/g, (character) => encodeURIComponent(character));
   return variantFormats.map((format) => ({
     type: `image/${format}`,
-    srcSet: variantWidths.map((width) => `${variantPath(url, width, format)} ${String(width)}w`).join(", "),
+    srcSet: variantWidths.map((width) => `${variantPath(address, width, format)} ${String(width)}w`).join(", "),
   }));
 }
 
