@@ -42,6 +42,19 @@ function postedTo(page: Extract<PageData, { status: "ready" }>, posted: FormData
   return kind !== null && slot ? { kind, slot } : null;
 }
 
+/**
+ * The page could not be resolved to find the form (the content service failing): nothing was
+ * sent, so the visitor is told to try again in a moment (SPEC 8's one message worth showing),
+ * with everything typed, as when the service is busy; not left guessing whether it went.
+ */
+function pageUnavailable(posted: FormData | null) {
+  const named = posted?.get(postedFormField);
+  const retry = { status: 503, headers: { "Retry-After": "30" } };
+  if (!posted || (named !== "contact" && named !== "thoughtPaper")) return data(null, retry);
+  const values = Object.fromEntries([...posted.entries()].flatMap(([name, value]) => (typeof value === "string" && name !== "token" && name !== postedFormField ? [[name, value]] : [])));
+  return data({ form: named, errors: {}, values, unsent: "busy" } satisfies PostedForm, retry);
+}
+
 /** Where the form's block sends an accepted visitor (invalid options: the block shows nothing, so there is no form to post). */
 function successPathOf(kind: FormKind, slot: RenderSlot): string | null {
   const checked = kind === "contact" ? checkSlotOptions(contactFormOptions, slot) : checkSlotOptions(thoughtPaperDownloadOptions, slot);
@@ -56,7 +69,7 @@ export function pageAction(runtime: Runtime, route: RouteConfig, client: Content
   return async ({ request }: ActionFunctionArgs) => {
     const url = new URL(request.url);
     const [page, posted] = await Promise.all([loadPageData(runtime, route, url, request.signal), request.formData().catch(() => null)]);
-    if (page.status === "failed") return data(null, { status: 503, headers: { "Retry-After": "30" } });
+    if (page.status === "failed") return pageUnavailable(posted);
     const target = page.status === "ready" && posted ? postedTo(page, posted) : null;
     if (!target || !posted) return notAllowed();
     const { kind, slot } = target;

@@ -19,7 +19,7 @@ interface Call {
  * A content service that records form posts and answers them as told; the contact page the
  * route action resolves (its layout mounts the form) comes from the service too.
  */
-function formService(answer: () => Promise<Response> = () => Promise.resolve(Response.json({ id: 1 }))) {
+function formService(answer: () => Promise<Response> = () => Promise.resolve(Response.json({ id: 1 })), around: (content: typeof globalThis.fetch) => typeof globalThis.fetch = (content) => content) {
   const calls: Call[] = [];
   const leads: typeof globalThis.fetch = (input, init) => {
     const body = init?.body;
@@ -28,7 +28,7 @@ function formService(answer: () => Promise<Response> = () => Promise.resolve(Res
     return answer();
   };
   const content = cannedFetch({ pages: { "Contact-Us": wirePage({ name: "Contact-Us" }) } });
-  return { calls, runtime: testRuntime({ fetch: leadsTo(leads, content), stores: standaloneStores }) };
+  return { calls, runtime: testRuntime({ fetch: leadsTo(leads, around(content)), stores: standaloneStores }) };
 }
 
 /** The form on the contact page (`slot.path`, else /contact-us), submitting through the page's route action. */
@@ -375,6 +375,23 @@ describe("contact form: sending (SPEC 4, CONTENT-API 5)", () => {
       expect(field.captcha()).toBeChecked();
       unmount();
     }
+  });
+
+  it("says to try again, sending nothing and keeping every typed value, when the page cannot be resolved at submit", async () => {
+    let pageFails = false;
+    const service = formService(undefined, (content) => (input, init) =>
+      pageFails && new URL(requestUrl(input), "http://site.test").pathname.toLowerCase() === "/api/page/get" ? Promise.resolve(new Response("down", { status: 500 })) : content(input, init),
+    );
+    await renderForm(service);
+    await fillValid();
+    pageFails = true;
+    await user.click(field.submit());
+    expect(await screen.findByRole("alert")).toHaveTextContent("please try again in a moment");
+    expect(service.calls).toEqual([]);
+    expect(field.name()).toHaveValue("Ada Lovelace");
+    pageFails = false;
+    await user.click(field.submit());
+    await vi.waitFor(() => expect(service.calls).toHaveLength(1));
   });
 
   it("clears the busy message when the visitor sends again and the service takes it", async () => {
