@@ -178,7 +178,7 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
       });
   }
 
-  return { field, message, errorId, fieldId, setExternal, showErrors, submit, sending };
+  return { field, message, errorId, fieldId, setExternal, showErrors, submit, sending, getValues: form.getValues };
 }
 
 export type RulesForm<F extends string> = ReturnType<typeof useRulesForm<F>>;

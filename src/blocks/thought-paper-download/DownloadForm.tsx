@@ -2,7 +2,7 @@
  * The thought-paper form of SPEC 5.2 inside the download dialog. Loaded only when a visitor
  * opens the dialog, so react-hook-form and the captcha stay out of every page's first load.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Captcha } from "../../forms/captcha/Captcha.tsx";
 import type { CaptchaHandle } from "../../forms/captcha/types.ts";
@@ -51,6 +51,8 @@ function failureMessage(answer: Exclude<ActionAnswer, { kind: "download" }>): st
 
 interface DownloadFormProps {
   successPath: string;
+  /** What the visitor typed, kept while the dialog is closed (the close button, Escape, a stray tap beside it), so opening it again shows it. */
+  draft?: { current: Record<string, string> };
 }
 
 /**
@@ -60,12 +62,22 @@ interface DownloadFormProps {
  * paper's name, and the visitor goes to `successPath`. Whatever fails leaves the dialog open with
  * everything typed and says what happened.
  */
-export function DownloadForm({ successPath }: DownloadFormProps) {
+export function DownloadForm({ successPath, draft }: DownloadFormProps) {
   const { client } = useRuntime();
   const navigate = useNavigate();
   const captcha = useRef<CaptchaHandle>(null);
   const posted = usePostedForm("thoughtPaper");
-  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, posted);
+  const [typedBefore] = useState(() => (draft && Object.keys(draft.current).length > 0 ? { form: "thoughtPaper" as const, errors: {}, values: draft.current } : null));
+  const form = useRulesForm(thoughtPaperRules, { token: () => captcha.current?.focus() }, posted ?? typedBefore);
+  const { getValues } = form;
+  useEffect(
+    () => () => {
+      if (!draft) return;
+      const { token: _token, ...typed } = getValues();
+      draft.current = typed;
+    },
+    [draft, getValues],
+  );
   const sendToAction = usePageAction("thoughtPaper");
   const { pathname } = useLocation();
   // Posted without the code and not handed on: the message the form shows with the code too.

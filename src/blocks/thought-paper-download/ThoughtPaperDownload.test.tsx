@@ -107,6 +107,21 @@ describe("thought-paper-download", () => {
     expect(button).toHaveFocus();
   });
 
+  it("keeps what was typed when the dialog is closed, however, and opened again", async () => {
+    renderPaper();
+    await openForm();
+    await userEvent.type(field.name(), "Ada Lovelace");
+    await userEvent.type(field.email(), "ada@engines.example");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await openForm();
+    expect(field.name()).toHaveValue("Ada Lovelace");
+    expect(field.email()).toHaveValue("ada@engines.example");
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await openForm();
+    expect(field.name()).toHaveValue("Ada Lovelace");
+  });
+
   it("shows every SPEC 5.2 message for empty fields and sends nothing", async () => {
     const { runtime, sent } = paperService();
     renderPaper(runtime);

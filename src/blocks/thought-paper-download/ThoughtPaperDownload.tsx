@@ -35,6 +35,8 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
   const headingId = useId();
   const [dialogOpen, setDialogOpen] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
+  /** What was typed in the dialog, kept while it is closed. */
+  const draft = useRef<Record<string, string>>({});
   const paper = ownPaper(items, pathname);
   if (!paper) return null;
   const name = toPlainText(paper.title);
@@ -82,7 +84,7 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
           </h2>
           <p className="tp-dialog__paper">{name}</p>
           <Suspense fallback={<p role="status">Loading the form...</p>}>
-            <DownloadForm successPath={options.successPath} />
+            <DownloadForm successPath={options.successPath} draft={draft} />
           </Suspense>
         </Dialog>
       )}
