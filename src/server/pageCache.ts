@@ -5,8 +5,8 @@
  * the same freshness as the content it is made of; a 503 retry screen is never kept. Each page
  * remembers which content answers it was made of, so a revalidation can drop both.
  */
-import { createHash } from "node:crypto";
 import * as z from "zod/mini";
+import { weakEtag } from "./http/cachePolicy.ts";
 import { compressed } from "./http/precompress.ts";
 import type { RenderedDocument } from "./renderModule.ts";
 import type { SharedStore } from "./shared.ts";
@@ -30,9 +30,7 @@ export async function pageBytes(document: RenderedDocument, deps: readonly strin
   if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), deps: [...deps] };
   const html = Buffer.from(document.html);
   const { br, gzip } = await compressed(html);
-  // Weak: the same page is sent as three byte sequences (identity, br, gzip).
-  const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
-  return { status: document.status, etag, html, br, gzip, deps: [...deps] };
+  return { status: document.status, etag: weakEtag(html), html, br, gzip, deps: [...deps] };
 }
 
 export interface PageCacheOptions {

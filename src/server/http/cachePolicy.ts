@@ -3,6 +3,8 @@
  * visit (a stale page could name assets a deploy removed) while a CDN may hold it a minute;
  * hashed assets never change under their name; other public files change rarely.
  */
+import { createHash } from "node:crypto";
+
 export const cacheControl = {
   html: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
   hashedAsset: "public, max-age=31536000, immutable",
@@ -10,6 +12,12 @@ export const cacheControl = {
   /** Service answers (leads above all) are never stored. */
   noStore: "no-store",
 } as const;
+
+/**
+ * The validator browsers and CDNs revalidate with, from the bytes alone, so every instance gives
+ * the same one. Weak: one resource goes out as several byte sequences (identity, br, gzip).
+ */
+export const weakEtag = (bytes: Uint8Array) => `W/"${createHash("sha256").update(bytes).digest("base64url").slice(0, 32)}"`;
 
 const fileExtension = /\.[A-Za-z0-9]+$/;
 

@@ -9,6 +9,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { LRUCache } from "lru-cache";
+import { weakEtag } from "../http/cachePolicy.ts";
 
 export interface CachedFile {
   bytes: Buffer;
@@ -68,8 +69,7 @@ export function createDiskCache(options: { dir: string; maxBytes: number; now?: 
     },
     async set(key, bytes, type) {
       const stored = now();
-      // Weak: a compressible file (an SVG, captions) is also sent compressed.
-      const etag = `W/"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
+      const etag = weakEtag(bytes);
       if (bytes.length > 0 && bytes.length <= options.maxBytes) {
         const file = fileOf(key);
         await writeFile(file, bytes);
