@@ -44,15 +44,15 @@ function postedTo(page: Extract<PageData, { status: "ready" }>, posted: FormData
 
 /**
  * The page could not be resolved to find the form (the content service failing): nothing was
- * sent, so the visitor is told to try again in a moment (SPEC 8's one message worth showing),
- * with everything typed, as when the service is busy; not left guessing whether it went.
+ * sent, so the visitor is told to try again in a moment (SPEC 8's one message worth showing), as
+ * when the service is busy; not left guessing whether it went. The form keeps what was typed
+ * itself: without the page there is no page to fill again, so no values go back.
  */
 function pageUnavailable(posted: FormData | null) {
   const named = posted?.get(postedFormField);
   const retry = { status: 503, headers: { "Retry-After": "30" } };
-  if (!posted || (named !== "contact" && named !== "thoughtPaper")) return data(null, retry);
-  const values = Object.fromEntries([...posted.entries()].flatMap(([name, value]) => (typeof value === "string" && name !== "token" && name !== postedFormField ? [[name, value]] : [])));
-  return data({ form: named, errors: {}, values, unsent: "busy" } satisfies PostedForm, retry);
+  if (named !== "contact" && named !== "thoughtPaper") return data(null, retry);
+  return data({ form: named, errors: {}, values: {}, unsent: "busy" } satisfies PostedForm, retry);
 }
 
 /** Where the form's block sends an accepted visitor (invalid options: the block shows nothing, so there is no form to post). */
