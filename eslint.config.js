@@ -10,7 +10,9 @@ import tseslint from "typescript-eslint";
  * Folders whose code may not depend on a given other folder (data flows one way: docs/architecture.md).
  * Build-time code (src/build: Node, fs) is forbidden to everything a browser loads.
  */
+const shipsAlone = "src/ is what ships: it never imports the tools and benchmarks (tools/)";
 const boundaries = [
+  { from: "src/**", forbid: [], why: "" },
   { from: "src/content/**", forbid: ["**/runtime/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/ui/**", "**/forms/**", "**/build/**"], why: "content (contract, client) knows nothing of the UI" },
   { from: "src/runtime/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/build/**"], why: "the runtime knows block names, not blocks" },
   { from: "src/ui/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**"], why: "shared UI never imports blocks or pages" },
@@ -50,15 +52,17 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "HTML from content is shown only through <SafeHtml> (src/ui/SafeHtml.tsx)." }],
     },
   },
-  ...boundaries.map(({ from, forbid, why }) => ({
-    files: [from],
-    rules: {
-      "no-restricted-imports": ["error", {
-        paths: [{ name: "zod", message: "Use zod/mini." }],
-        patterns: [{ group: forbid, message: why }],
-      }],
-    },
-  })),
+  ...boundaries.flatMap(({ from, forbid, why }) => {
+    const rule = (/** @type {string[]} */ groups) => ({
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Use zod/mini." }], patterns: groups.map((group) => ({ group: [group], message: group === "**/tools/**" ? shipsAlone : why })) }],
+    });
+    const own = forbid.filter((group) => group !== "**/tools/**");
+    // What ships never imports tools/; a test beside it may use a tool's fake service.
+    return [
+      { files: [from], rules: rule([...own, "**/tools/**"]) },
+      { files: [from.replace(/\*\*$/, "**/*.test.{ts,tsx}")], rules: rule(own) },
+    ];
+  }),
   {
     files: ["**/*.test.{ts,tsx}", "tests/**"],
     rules: {

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { startFakeContentService } from "../src/cli/fakeContentService.ts";
-import { runLeadScenario, type LeadScenario } from "../src/cli/leadFaults.ts";
+import { startFakeContentService } from "../tools/fakeContentService.ts";
+import { runLeadScenario, type LeadScenario } from "../tools/leadFaults.ts";
 import { startSiteServer } from "../src/server/siteServer.ts";
 import { jsonHeaders, paperLead, send, tinyBuild } from "./serverFaults.ts";
 

@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChildServer } from "../src/cli/childServer.ts";
+import { startChildServer } from "../tools/childServer.ts";
 import { startSiteServer, type SiteServer } from "../src/server/siteServer.ts";
 import { jsonHeaders, paperLead, send, sendRaw, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 

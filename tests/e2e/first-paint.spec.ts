@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readTimes, recordTimes, slowPhoneContext, throttle } from "../../src/cli/slowPhone.ts";
+import { readTimes, recordTimes, slowPhoneContext, throttle } from "../../tools/slowPhone.ts";
 import { disclosure } from "./helpers.ts";
 
 /**

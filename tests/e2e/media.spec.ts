@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import sirv from "sirv";
-import { exportSite } from "../../src/cli/exportSite.ts";
+import { exportSite } from "../../tools/exportSite.ts";
 import { forwardTo } from "../../src/server/forward.ts";
 import { startSiteServer } from "../../src/server/siteServer.ts";
 import { e2eEnv, e2ePort } from "./env.ts";

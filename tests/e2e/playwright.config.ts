@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { fileURLToPath } from "node:url";
-import { chromiumLaunchOptions } from "../../src/cli/chromium.ts";
+import { chromiumLaunchOptions } from "../../tools/chromium.ts";
 import { consentGiven, e2eEnv, e2ePort } from "./env.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

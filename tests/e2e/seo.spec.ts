@@ -3,7 +3,7 @@
  * of every detail page and every video of the fixture site against the properties Google's rich
  * results ask for, each value found on the page itself; the sitemap's lastmod; and
  * `npm run check:links` over the whole site, clean and with planted broken links (the export's
- * use of the same check: src/cli/exportSite.test.ts).
+ * use of the same check: tools/exportSite.test.ts).
  */
 import { expect, test } from "@playwright/test";
 import { execFile } from "node:child_process";
@@ -16,7 +16,7 @@ import type { AnyNode, Element } from "domhandler";
 import { getAttributeValue, removeElement, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { JSDOM } from "jsdom";
-import { startChildServer } from "../../src/cli/childServer.ts";
+import { startChildServer } from "../../tools/childServer.ts";
 import { machineDate } from "../../src/content/dates.ts";
 import { detailPath, type RouteName } from "../../src/content/paths.ts";
 import { routeTable } from "../../src/runtime/registry.ts";
@@ -179,7 +179,7 @@ function plantedFixtures(): string {
   return dir;
 }
 
-const checkLinksCli = (address: string) => run(process.execPath, ["--import", "tsx", "src/cli/check-links.ts", address], { timeout: 240_000 }).then(
+const checkLinksCli = (address: string) => run(process.execPath, ["--import", "tsx", "tools/check-links.ts", address], { timeout: 240_000 }).then(
   ({ stdout }) => ({ code: 0, stdout }),
   (error: unknown) => {
     const failed = error as { code?: unknown; stdout?: unknown };

@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import sirv from "sirv";
-import { exportSite } from "../../src/cli/exportSite.ts";
+import { exportSite } from "../../tools/exportSite.ts";
 import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
 import { otherService, type OtherService, type Received } from "./otherService.ts";
 

@@ -1,7 +1,7 @@
 /**
  * The office map's projection: Equal Earth (Šavrič, Patterson and Jenny, 2018), an
  * equal-area world projection with straight parallels. world-land.svg was drawn through
- * `toMap` (src/cli/world-map.ts), and pins go through the same function, so a pin sits
+ * `toMap` (tools/world-map.ts), and pins go through the same function, so a pin sits
  * where its city is.
  */
 const A1 = 1.340264;

@@ -72,7 +72,7 @@ describe("resized pictures", () => {
 
   it("keeps memory within 100 MB of its start while 50 different copies are asked for at once", async () => {
     // A process of its own, with the allocator setting the server runs with (package.json "serve").
-    const { stdout } = await run("npx", ["tsx", "src/cli/bench-media-memory.ts"], { env: { ...process.env, MALLOC_ARENA_MAX: "2" } });
+    const { stdout } = await run("npx", ["tsx", "tools/bench-media-memory.ts"], { env: { ...process.env, MALLOC_ARENA_MAX: "2" } });
     const figures = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as { variants: number; ok: number; grewMb: number };
     console.log("50 variants at once:", stdout.trim());
     expect(figures).toMatchObject({ variants: 50, ok: 50 });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:leads`: issue 22's fault scenario at full length (src/cli/leadFaults.ts).
+ * `npm run bench:leads`: issue 22's fault scenario at full length (tools/leadFaults.ts).
  * 200 leads to the production server while the content service is down for 20 s, then
  * failing one call in three; once as is, once with the server killed (SIGKILL) twice and
  * restarted. Prints, per run: leads sent, acknowledged, delivered, missing, duplicates and the

@@ -5,8 +5,8 @@
  * for an operator, with their attempts and last error. No personal data: ids, kinds and times.
  */
 import { existsSync } from "node:fs";
-import { defaultOutboxPath, openOutboxReader } from "../server/leads/outboxStore.ts";
-import { defaultLeadsPath, openLeadStore } from "../server/leadStore.ts";
+import { defaultOutboxPath, openOutboxReader } from "../src/server/leads/outboxStore.ts";
+import { defaultLeadsPath, openLeadStore } from "../src/server/leadStore.ts";
 
 function listPending(path: string) {
   if (!existsSync(path)) {

@@ -12,10 +12,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { pathTo } from "../content/paths.ts";
-import { CONTENT_SHOWN_MARK } from "../runtime/PageRenderer.tsx";
-import { startSiteServer } from "../server/siteServer.ts";
-import { INSPECTOR_MARKER } from "../inspector/marker.ts";
+import { pathTo } from "../src/content/paths.ts";
+import { CONTENT_SHOWN_MARK } from "../src/runtime/PageRenderer.tsx";
+import { startSiteServer } from "../src/server/siteServer.ts";
+import { INSPECTOR_MARKER } from "../src/inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
 // 125 kB until server rendering: hydration, the first-visit banner and the layout inspection data

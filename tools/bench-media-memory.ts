@@ -1,5 +1,5 @@
 /**
- * `npx tsx src/cli/bench-media-memory.ts`: how much the server's memory grows while 50 different
+ * `npx tsx tools/bench-media-memory.ts`: how much the server's memory grows while 50 different
  * resized copies of photographs are asked for at once (docs/media.md). A loopback picture
  * service, the media handler as the server builds it, and the process's RSS sampled throughout.
  * Prints one JSON line: { startMb, peakMb, grewMb, seconds }. Run it with the allocator
@@ -10,11 +10,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { variantFormats, variantPath, variantWidths } from "../content/mediaAddress.ts";
-import { createDiskCache } from "../server/media/diskCache.ts";
-import { imageVariants } from "../server/media/imageVariants.ts";
-import { createMediaHandler } from "../server/media/mediaHandler.ts";
-import { samplePhoto } from "../server/media/samplePhoto.ts";
+import { variantFormats, variantPath, variantWidths } from "../src/content/mediaAddress.ts";
+import { createDiskCache } from "../src/server/media/diskCache.ts";
+import { imageVariants } from "../src/server/media/imageVariants.ts";
+import { createMediaHandler } from "../src/server/media/mediaHandler.ts";
+import { samplePhoto } from "../src/server/media/samplePhoto.ts";
 
 const pictures = new Map<string, Buffer>();
 for (let n = 0; n < 4; n++) pictures.set(`/media/photo-${String(n)}.jpg`, await samplePhoto(2400, 1200, 10 + n));

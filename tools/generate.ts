@@ -1,8 +1,8 @@
 /** `npm run generate`: rewrites the files derived from the block folders (see src/build/generate.ts). */
 import { readFileSync, writeFileSync } from "node:fs";
-import { formatProblem } from "../runtime/problems.ts";
-import { readBlockFolders } from "../build/blockFolders.ts";
-import { generatedFiles } from "../build/generate.ts";
+import { formatProblem } from "../src/runtime/problems.ts";
+import { readBlockFolders } from "../src/build/blockFolders.ts";
+import { generatedFiles } from "../src/build/generate.ts";
 
 const { declarations, problems } = await readBlockFolders();
 if (problems.length > 0) {

@@ -10,11 +10,11 @@
  *   build in that folder from the content service at CONTENT_API_BASE, as `npm run export` does.
  */
 // First: React's production build in the renderer of an export, chosen before any import loads React.
-import "../server/productionEnv.ts";
+import "../src/server/productionEnv.ts";
 import { readdirSync } from "node:fs";
 import { exportContent, exportReader } from "./exportSite.ts";
 import { checkLinks, formatReport, httpReader, sitemapPaths, type CheckOptions } from "./linkCheck.ts";
-import { loadSiteBuild } from "../server/renderModule.ts";
+import { loadSiteBuild } from "../src/server/renderModule.ts";
 
 const usage = "usage: npm run check:links -- <site address, e.g. http://127.0.0.1:4173> | --export <dir>";
 

@@ -2,7 +2,7 @@
  * Made once, committed: the photograph-like pictures of the fixture page `/photographs`
  * (fixtures/media/photo-*.jpg; docs/media.md). Soft gradients with fine grain, as a camera's
  * pictures have, so they compress like photographs do and not like drawings.
- * Run: `npx tsx src/cli/fixture-photos.ts`.
+ * Run: `npx tsx tools/fixture-photos.ts`.
  */
 import sharp from "sharp";
 

@@ -12,13 +12,13 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { createContentCache } from "../server/contentCache.ts";
-import { serviceFromEnv } from "../server/node.ts";
-import { loadSiteBuild, type SiteBuild } from "../server/renderModule.ts";
-import { contentUpstream } from "../server/upstream.ts";
-import { mediaInContent, mediaInPage, writeMedia } from "../server/media/exportMedia.ts";
-import { mediaHandlerFromEnv } from "../server/media/mediaFromEnv.ts";
-import type { MediaHandler } from "../server/media/mediaHandler.ts";
+import { createContentCache } from "../src/server/contentCache.ts";
+import { serviceFromEnv } from "../src/server/node.ts";
+import { loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
+import { contentUpstream } from "../src/server/upstream.ts";
+import { mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";
+import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
+import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
 import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
 
 export interface ExportOptions {

@@ -2,8 +2,8 @@
  * `npm run check:layouts`: every problem in registry/ and layouts/, one line each with file,
  * JSON path and message; exit code 1 when there is any.
  */
-import { formatProblem } from "../runtime/problems.ts";
-import { checkSiteConfig } from "../build/siteConfig.ts";
+import { formatProblem } from "../src/runtime/problems.ts";
+import { checkSiteConfig } from "../src/build/siteConfig.ts";
 
 const { problems, layouts } = await checkSiteConfig();
 if (problems.length > 0) {

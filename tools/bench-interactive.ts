@@ -1,6 +1,6 @@
 /**
  * `npm run bench:interactive` (after `npm run build`): how soon a served page answers the
- * visitor on a slow phone (src/cli/slowPhone.ts: Lighthouse's mobile settings applied in
+ * visitor on a slow phone (tools/slowPhone.ts: Lighthouse's mobile settings applied in
  * Chromium through the DevTools protocol). For /Home and a service page, median of
  * BENCH_RUNS (default 3) fresh loads: first paint, app ready (`data-app-ready`), and the
  * time from first paint until a tap on the menu button, made as soon as it shows, takes
@@ -10,7 +10,7 @@
  */
 import { loadavg } from "node:os";
 import { chromium, type Page } from "@playwright/test";
-import { pathTo } from "../content/paths.ts";
+import { pathTo } from "../src/content/paths.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 import { startChildServer } from "./childServer.ts";
 import { readTimes, recordTimes, slowPhoneContext, throttle } from "./slowPhone.ts";

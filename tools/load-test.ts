@@ -28,7 +28,7 @@ import { setTimeout as wait } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import sirv from "sirv";
-import { pathTo } from "../content/paths.ts";
+import { pathTo } from "../src/content/paths.ts";
 import { startChildServer, type ChildServer } from "./childServer.ts";
 
 /** The page a visitor asks for while the server is under load. */

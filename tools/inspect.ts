@@ -3,12 +3,12 @@
  * Asks CONTENT_API_BASE, or (empty) the fixture service in this process, with an in-memory
  * leads database; layouts are read from layouts/ as the build reads them.
  */
-import { createContentClient } from "../content/client.ts";
-import { formatInspection } from "../inspector/inspect.ts";
-import { inspectAddress } from "../inspector/inspectAddress.ts";
-import { formatProblem } from "../runtime/problems.ts";
-import { serviceFromEnv } from "../server/node.ts";
-import { readLayoutFiles } from "../build/siteConfig.ts";
+import { createContentClient } from "../src/content/client.ts";
+import { formatInspection } from "../src/inspector/inspect.ts";
+import { inspectAddress } from "../src/inspector/inspectAddress.ts";
+import { formatProblem } from "../src/runtime/problems.ts";
+import { serviceFromEnv } from "../src/server/node.ts";
+import { readLayoutFiles } from "../src/build/siteConfig.ts";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");

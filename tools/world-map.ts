@@ -4,12 +4,12 @@
  * projection. Run it again only to change the projection or the frame:
  *
  *   npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz
- *   npx tsx src/cli/world-map.ts package/land-110m.json
+ *   npx tsx tools/world-map.ts package/land-110m.json
  *
  * Natural Earth is public domain; world-atlas is ISC-licensed (notice kept in the SVG).
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { mapFrame, mapLatitudes, toMap } from "../blocks/office-map/projection.ts";
+import { mapFrame, mapLatitudes, toMap } from "../src/blocks/office-map/projection.ts";
 
 interface Topology {
   transform: { scale: [number, number]; translate: [number, number] };
@@ -21,7 +21,7 @@ type Ring = [number, number][];
 
 const output = "src/blocks/office-map/world-land.svg";
 const source = process.argv[2];
-if (!source) throw new Error("usage: tsx src/cli/world-map.ts <path to world-atlas land-110m.json>");
+if (!source) throw new Error("usage: tsx tools/world-map.ts <path to world-atlas land-110m.json>");
 const topology = JSON.parse(readFileSync(source, "utf8")) as Topology;
 
 /** Arcs are delta-encoded in quantized units. */
@@ -119,7 +119,7 @@ writeFileSync(
   output,
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${mapFrame.width} ${mapFrame.height}">
 <!-- Land of Natural Earth 1:110m (public domain), from world-atlas 2.0.2 land-110m.json, in the Equal Earth
-projection; drawn by src/cli/world-map.ts.
+projection; drawn by tools/world-map.ts.
 world-atlas: Copyright 2013-2019 Michael Bostock. Permission to use, copy, modify, and/or distribute this
 software for any purpose with or without fee is hereby granted, provided that the above copyright notice and
 this permission notice appear in all copies. THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL

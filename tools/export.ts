@@ -3,7 +3,7 @@
  * (default 4). A link to an address with no page is a warning, or with --strict a failure.
  */
 // First: React's production build, chosen before any import loads React.
-import "../server/productionEnv.ts";
+import "../src/server/productionEnv.ts";
 import { exportSite } from "./exportSite.ts";
 import { formatReport } from "./linkCheck.ts";
 

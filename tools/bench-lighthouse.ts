@@ -6,7 +6,7 @@
  * (median of LH_RUNS runs, default 3) and exits 0.
  */
 // First: React's production build, chosen before any import loads React.
-import "../server/productionEnv.ts";
+import "../src/server/productionEnv.ts";
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import sirv from "sirv";
-import { pathTo } from "../content/paths.ts";
-import { startSiteServer } from "../server/siteServer.ts";
+import { pathTo } from "../src/content/paths.ts";
+import { startSiteServer } from "../src/server/siteServer.ts";
 import { exportSite } from "./exportSite.ts";
 
 const lighthouseVersion = "12.8.2";
