@@ -19,7 +19,7 @@ const boundaries = [
   { from: "src/blocks/**", forbid: ["**/app/**", "**/build/**"], why: "blocks never import pages" },
   { from: "src/forms/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**"], why: "validation is shared with the server" },
   { from: "src/motion/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/content/**", "**/forms/**", "**/build/**"], why: "motion works by selector on what a page rendered; it knows no blocks, pages or chrome" },
-  { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**"], why: "the fixture service speaks the contract only" },
+  { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**", "**/fixture-service/**"], why: "the site server speaks the contract only, and reaches the fixture service only as a content service" },
 ];
 
 export default tseslint.config(
@@ -56,8 +56,8 @@ export default tseslint.config(
     const rule = (/** @type {string[]} */ groups) => ({
       "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Use zod/mini." }], patterns: groups.map((group) => ({ group: [group], message: group === "**/tools/**" ? shipsAlone : why })) }],
     });
-    const own = forbid.filter((group) => group !== "**/tools/**");
-    // What ships never imports tools/; a test beside it may use a tool's fake service.
+    const own = forbid.filter((group) => group !== "**/tools/**" && group !== "**/fixture-service/**");
+    // What ships never imports tools/ (nor the site server the fixture service); a test beside it may use either.
     return [
       { files: [from], rules: rule([...own, "**/tools/**"]) },
       { files: [from.replace(/\*\*$/, "**/*.test.{ts,tsx}")], rules: rule(own) },

@@ -93,7 +93,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   test: {
     environment: "jsdom",
     setupFiles: ["./tests/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}", "tools/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "tools/**/*.test.{ts,tsx}", "fixture-service/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
     restoreMocks: true,
     // Vitest's default leaves one core idle; these tests mostly wait on timers and rendering, so
     // one worker per core halves the run (259 s to 152 s on the 2-core CI machine).

@@ -7,9 +7,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captchaVerifier } from "../src/server/captcha.ts";
-import { loadFixtures } from "../src/server/fixtures.ts";
-import { openLeadStore, type LeadStore } from "../src/server/leadStore.ts";
-import { createContentService } from "../src/server/service.ts";
+import { loadFixtures } from "../fixture-service/fixtures.ts";
+import { openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
+import { createContentService } from "../fixture-service/service.ts";
 import { fillContactPage, fixedNow, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
 
 let leads: LeadStore;

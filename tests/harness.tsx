@@ -19,9 +19,9 @@ import { routeFor } from "../src/runtime/routeTable.ts";
 import { PageResourcesContext, standaloneStores } from "../src/runtime/siteData.ts";
 import { createSiteStores, type SiteStores } from "../src/runtime/stores.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
-import { loadFixtures } from "../src/server/fixtures.ts";
-import { openLeadStore } from "../src/server/leadStore.ts";
-import { createContentService, type ContentService } from "../src/server/service.ts";
+import { loadFixtures } from "../fixture-service/fixtures.ts";
+import { openLeadStore } from "../fixture-service/leadStore.ts";
+import { createContentService, type ContentService } from "../fixture-service/service.ts";
 import { requestUrl } from "../src/content/requestUrl.ts";
 
 export const fixedNow = new Date("2026-11-21T12:00:00Z");

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startFakeContentService } from "../tools/fakeContentService.ts";
 import { runLeadScenario, type LeadScenario } from "../tools/leadFaults.ts";
-import { startSiteServer } from "../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { jsonHeaders, paperLead, send, tinyBuild } from "./serverFaults.ts";
 
 const scenario = (kills: number): LeadScenario => ({
@@ -52,7 +52,7 @@ describe("the production server forwarding to another content service", () => {
     const service = await startFakeContentService();
     await service.stop();
     const outboxDir = mkdtempSync(join(tmpdir(), "corvane-outbox-"));
-    const site = await startSiteServer({ distDir: tinyBuild(), env: { ...process.env, CONTENT_API_BASE: service.url, OUTBOX_DB: join(outboxDir, "outbox.sqlite"), OUTBOX_RETRY_BASE_SECONDS: "60", LEADS_PER_MINUTE: "3" } });
+    const site = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, CONTENT_API_BASE: service.url, OUTBOX_DB: join(outboxDir, "outbox.sqlite"), OUTBOX_RETRY_BASE_SECONDS: "60", LEADS_PER_MINUTE: "3" } });
     try {
       const saveLead = (body: string) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body });
       const kept = await saveLead(paperLead("ada@engines.example"));

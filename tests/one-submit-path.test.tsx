@@ -10,9 +10,9 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleFormPost } from "../src/forms/formPost.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
-import { loadFixtures } from "../src/server/fixtures.ts";
-import { openLeadStore, type LeadStore } from "../src/server/leadStore.ts";
-import { createContentService } from "../src/server/service.ts";
+import { loadFixtures } from "../fixture-service/fixtures.ts";
+import { openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
+import { createContentService } from "../fixture-service/service.ts";
 import { fillContactPage, fixedNow, renderSite, requestUrl, serviceFetch, testRuntime } from "./harness.tsx";
 import { repoFiles } from "./repoFiles.ts";
 

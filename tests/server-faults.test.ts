@@ -7,7 +7,8 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChildServer } from "../tools/childServer.ts";
-import { startSiteServer, type SiteServer } from "../src/server/siteServer.ts";
+import { type SiteServer } from "../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { jsonHeaders, paperLead, send, sendRaw, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 
 const leadsIn = (path: string) => {
@@ -24,7 +25,7 @@ let leadsDb: string;
 
 beforeAll(async () => {
   leadsDb = tempLeadsDb();
-  site = await startSiteServer({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: leadsDb, LEADS_PER_MINUTE: "5" } });
+  site = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: leadsDb, LEADS_PER_MINUTE: "5" } });
 });
 afterAll(() => site.close());
 

@@ -8,7 +8,8 @@ import Database from "better-sqlite3";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startSiteServer, type SiteServer } from "../src/server/siteServer.ts";
+import { type SiteServer } from "../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { startRedis, type RedisServer } from "./redisServer.ts";
 import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 
@@ -55,7 +56,7 @@ beforeAll(async () => {
   service = await contentService();
   const distDir = tinyBuild(titleRenderer);
   const env = { ...process.env, CONTENT_API_BASE: service.url, REDIS_URL: redis.url, REVALIDATE_SECRET: "publish-hook-secret", LEADS_PER_MINUTE: "4", CONTENT_CACHE_SECONDS: "60" };
-  [one, two] = await Promise.all([startSiteServer({ distDir, env }), startSiteServer({ distDir, env })]);
+  [one, two] = await Promise.all([startSiteOnFixtures({ distDir, env }), startSiteOnFixtures({ distDir, env })]);
 }, 30_000);
 
 afterAll(async () => {
@@ -142,8 +143,8 @@ describe("two instances of the fixture service sharing Redis", () => {
     const shared = await startRedis();
     const distDir = tinyBuild();
     const [dbOne, dbTwo] = [tempLeadsDb(), tempLeadsDb()];
-    const a = await startSiteServer({ distDir, env: { ...process.env, REDIS_URL: shared.url, LEADS_DB: dbOne } });
-    const b = await startSiteServer({ distDir, env: { ...process.env, REDIS_URL: shared.url, LEADS_DB: dbTwo } });
+    const a = await startSiteOnFixtures({ distDir, env: { ...process.env, REDIS_URL: shared.url, LEADS_DB: dbOne } });
+    const b = await startSiteOnFixtures({ distDir, env: { ...process.env, REDIS_URL: shared.url, LEADS_DB: dbTwo } });
     try {
       const save = (site: SiteServer) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body: paperLead("once@engines.example"), localAddress: "127.0.0.24" });
       const [first, second] = [await save(a), await save(b)];

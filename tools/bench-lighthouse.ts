@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import sirv from "sirv";
 import { pathTo } from "../src/content/paths.ts";
-import { startSiteServer } from "../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { exportSite } from "./exportSite.ts";
 
 const lighthouseVersion = "12.8.2";
@@ -115,7 +115,7 @@ async function warm(base: string) {
 }
 
 // Kept fresh through the runs (CONTENT_CACHE_SECONDS), as a busy site's pages are.
-const served = await startSiteServer({ env: { ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600" } });
+const served = await startSiteOnFixtures({ env: { ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600" } });
 try {
   await warm(served.url);
   await measure("npm run serve", served.url);

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeF
 import { dirname, join, posix, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../src/server/contentCache.ts";
-import { serviceFromEnv } from "../src/server/node.ts";
+import { serviceFromEnv } from "../fixture-service/fromEnv.ts";
 import { loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
 import { contentUpstream } from "../src/server/upstream.ts";
 import { mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";

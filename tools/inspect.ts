@@ -7,7 +7,7 @@ import { createContentClient } from "../src/content/client.ts";
 import { formatInspection } from "../src/inspector/inspect.ts";
 import { inspectAddress } from "../src/inspector/inspectAddress.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
-import { serviceFromEnv } from "../src/server/node.ts";
+import { serviceFromEnv } from "../fixture-service/fromEnv.ts";
 import { readLayoutFiles } from "../src/build/siteConfig.ts";
 
 const args = process.argv.slice(2);

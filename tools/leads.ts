@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { defaultOutboxPath, openOutboxReader } from "../src/server/leads/outboxStore.ts";
-import { defaultLeadsPath, openLeadStore } from "../src/server/leadStore.ts";
+import { defaultLeadsPath, openLeadStore } from "../fixture-service/leadStore.ts";
 
 function listPending(path: string) {
   if (!existsSync(path)) {

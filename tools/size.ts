@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { pathTo } from "../src/content/paths.ts";
 import { CONTENT_SHOWN_MARK } from "../src/runtime/PageRenderer.tsx";
-import { startSiteServer } from "../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { INSPECTOR_MARKER } from "../src/inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
@@ -50,7 +50,7 @@ if (leaked.length > 0) {
   console.log("No layout inspector code in dist/assets.");
 }
 
-const site = await startSiteServer({ env: { ...process.env, LEADS_DB: ":memory:" } });
+const site = await startSiteOnFixtures({ env: { ...process.env, LEADS_DB: ":memory:" } });
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const { label, path } of pages) {

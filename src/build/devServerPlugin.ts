@@ -11,9 +11,9 @@ import { resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { requestUrl } from "../content/requestUrl.ts";
 import { mediaHandlerFromEnv } from "../server/media/mediaFromEnv.ts";
-import { serviceFromEnv, toMiddleware } from "../server/node.ts";
+import { serviceFromEnv, toMiddleware } from "../../fixture-service/fromEnv.ts";
 import type { RenderModule } from "../server/renderModule.ts";
-import type { ContentService } from "../server/service.ts";
+import type { ContentService } from "../../fixture-service/service.ts";
 
 /** A fetch answered by the content service in this process. */
 function serviceFetch(service: ContentService): typeof fetch {

@@ -3,10 +3,10 @@ import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { paperLead } from "../../tests/serverFaults.ts";
 import { captchaVerifier } from "./captcha.ts";
-import { loadFixtures } from "./fixtures.ts";
-import { openLeadStore } from "./leadStore.ts";
+import { loadFixtures } from "../../fixture-service/fixtures.ts";
+import { openLeadStore } from "../../fixture-service/leadStore.ts";
 import { leadRateLimit, leadsPerMinuteFromEnv, mountContentApi } from "./node.ts";
-import { createContentService } from "./service.ts";
+import { createContentService } from "../../fixture-service/service.ts";
 
 const leads = openLeadStore(":memory:");
 afterAll(() => leads.close());

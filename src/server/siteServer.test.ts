@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonHeaders, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
-import { startSiteServer, type SiteServer } from "./siteServer.ts";
+import { type SiteServer } from "./siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 
 /** Renders each address with a count of its renders; /Flaky fails (503) on its first render only. */
 const countingRenderer = `async function renderDocument(request) {
@@ -20,7 +21,7 @@ const countingRenderer = `async function renderDocument(request) {
 
 let site: SiteServer;
 beforeAll(async () => {
-  site = await startSiteServer({ distDir: tinyBuild(countingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REVALIDATE_SECRET: "hook", REDIS_URL: "" } });
+  site = await startSiteOnFixtures({ distDir: tinyBuild(countingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REVALIDATE_SECRET: "hook", REDIS_URL: "" } });
 });
 afterAll(() => site.close());
 
@@ -130,7 +131,7 @@ describe("a content service whose menu call hangs", () => {
       return { kind: "page", status: 200, html: "<!doctype html><title>x</title><p>" + menu + "</p>" };
     }`;
     const base = `http://127.0.0.1:${String((stuck.address() as AddressInfo).port)}`;
-    const hung = await startSiteServer({ distDir: tinyBuild(renderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, CONTENT_API_BASE: base, CONTENT_TIMEOUT_SECONDS: "1.2", REDIS_URL: "" } });
+    const hung = await startSiteOnFixtures({ distDir: tinyBuild(renderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, CONTENT_API_BASE: base, CONTENT_TIMEOUT_SECONDS: "1.2", REDIS_URL: "" } });
     try {
       for (const path of ["/first", "/second", "/third"]) expect((await send(hung.url, { path })).body).toContain("no menu");
       expect(menuCalls).toEqual(["/api/menu/GetMenuList"]);

@@ -14,17 +14,17 @@ import { relative, resolve } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
-import { fetchThrough, mountFetchHandler, withRawBodies } from "./http/fetchHandler.ts";
+import { fetchThrough, mountFetchHandler, withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
 import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
-import { leadRateLimit, mountContentApi, serviceFromEnv } from "./node.ts";
+import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
 import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
 import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
-import { connectShared } from "./shared.ts";
+import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
@@ -38,8 +38,20 @@ export interface SiteServer {
   close: () => Promise<void>;
 }
 
+/** A content service running in this process (the fixture service of `npm start`), reached only as a Fetch handler. */
+export interface InProcessContentService {
+  handler: FetchHandler;
+  close(): void;
+}
+
 export interface SiteServerOptions {
   distDir?: string;
+  /**
+   * The content service to use when CONTENT_API_BASE is empty (CONTENT-API 7: the embedded
+   * fixture service); given the shared store so that its lead checks hold across instances.
+   * The site server itself imports no content service (fixture-service/ hands itself in).
+   */
+  contentService?: (shared: SharedStore | undefined) => InProcessContentService;
   port?: number;
   host?: string;
   env?: NodeJS.ProcessEnv;
@@ -59,7 +71,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL) : undefined;
-  const embedded = base === "" ? serviceFromEnv(env, { shared }) : null;
+  if (base === "" && !options.contentService) throw new Error("CONTENT_API_BASE is empty and no content service runs in this process: set CONTENT_API_BASE, or run the site on the fixture service (npm start).");
+  const inProcess = base === "" ? (options.contentService?.(shared) ?? null) : null;
+  const embedded = inProcess ? { service: inProcess.handler } : null;
   const upstreamTimeoutMs = secondsSetting(env.CONTENT_TIMEOUT_SECONDS, 10_000);
   const freshMs = secondsSetting(env.CONTENT_CACHE_SECONDS, 60_000);
   const staleMs = secondsSetting(env.CONTENT_STALE_SECONDS, 600_000);
@@ -185,7 +199,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     pages,
     close: async () => {
       await app.close();
-      embedded?.leads.close();
+      inProcess?.close();
       await outbox?.stop();
       media.close();
       await shared?.close();

@@ -1,8 +1,7 @@
 /** The content service the server reads from: the embedded fixture service in-process, or another over HTTP with a time-out. */
-import { fetchThrough } from "./http/fetchHandler.ts";
-import type { ContentService } from "./service.ts";
+import { fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 
-export function contentUpstream(base: string, embedded: ContentService | null, timeoutMs: number) {
+export function contentUpstream(base: string, embedded: FetchHandler | null, timeoutMs: number) {
   const call = embedded ? fetchThrough(embedded, embeddedOrigin) : (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   return (path: string, body: string): Promise<Response> => call(`${embedded ? embeddedOrigin : base}${path}`, { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } });
 }

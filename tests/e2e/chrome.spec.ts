@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wireMenus } from "../builders.ts";
-import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
+import { type SiteServer } from "../../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { e2eEnv, firstVisit } from "./env.ts";
 import { fixtureMenus, fixturePage, plain } from "./fixtures.ts";
 import { disclosure, expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
@@ -33,7 +34,7 @@ async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 15
 let running: { site: SiteServer; upstream: OtherService }[] = [];
 async function siteOn(answers: Record<string, unknown>) {
   const upstream = await otherService(answers);
-  const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+  const site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
   running.push({ site, upstream });
   return site;
 }

@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import sirv from "sirv";
 import { exportSite } from "../../tools/exportSite.ts";
 import { forwardTo } from "../../src/server/forward.ts";
-import { startSiteServer } from "../../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { e2eEnv, e2ePort } from "./env.ts";
 import { fixtureList, plain } from "./fixtures.ts";
 import { waitForBlocks } from "./helpers.ts";
@@ -137,7 +137,7 @@ test.describe("media of a content service on another origin", () => {
   test("load on the served site, through its own /_media/", async ({ browser }) => {
     test.setTimeout(120_000);
     upstream = await otherService();
-    const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, PORT: "0", CONTENT_API_BASE: upstream.url } });
+    const site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, PORT: "0", CONTENT_API_BASE: upstream.url } });
     try {
       // Before: the browser asked the site for /media/..., which answered a redirect to /.
       const old = await fetch(`${site.url}/media/card-operations.svg`, { redirect: "manual" });

@@ -5,9 +5,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { captchaVerifier } from "../../src/server/captcha.ts";
-import { loadFixtures } from "../../src/server/fixtures.ts";
-import { openLeadStore } from "../../src/server/leadStore.ts";
-import { createContentService } from "../../src/server/service.ts";
+import { loadFixtures } from "../../fixture-service/fixtures.ts";
+import { openLeadStore } from "../../fixture-service/leadStore.ts";
+import { createContentService } from "../../fixture-service/service.ts";
 import { e2eNow } from "./env.ts";
 
 export interface Received {

@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
+import { type SiteServer } from "../../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { e2eEnv } from "./env.ts";
 import { fixedRoutes, fixtureList } from "./fixtures.ts";
 import { waitForBlocks } from "./helpers.ts";
@@ -59,7 +60,7 @@ test.describe("with every text of the content ending in a word wider than the sc
     for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".json"))) {
       writeFileSync(join(dir, file), JSON.stringify(withLongWords(JSON.parse(readFileSync(join(dir, file), "utf8")))));
     }
-    site = await startSiteServer({ env: { ...process.env, ...e2eEnv, FIXTURES_DIR: dir } });
+    site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, FIXTURES_DIR: dir } });
   });
   test.afterAll(() => site.close());
 

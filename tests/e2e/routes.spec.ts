@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
-import { startSiteServer } from "../../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { e2eEnv } from "./env.ts";
 import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
 import { otherService } from "./otherService.ts";
@@ -85,7 +85,7 @@ test("a content service that fails inside the site gives a Try again that recove
 
 test("a content service that fails for the server gives the retry screen with 503; Try again asks the server again", async ({ page }) => {
   const upstream = await otherService();
-  const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+  const site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
   try {
     upstream.state.failing = true;
     const response = await page.goto(`${site.url}/about-us`);

@@ -20,7 +20,7 @@ import { startChildServer } from "../../tools/childServer.ts";
 import { machineDate } from "../../src/content/dates.ts";
 import { detailPath, type RouteName } from "../../src/content/paths.ts";
 import { routeTable } from "../../src/runtime/registry.ts";
-import { listKinds, loadFixtures, type Json, type JsonObject } from "../../src/server/fixtures.ts";
+import { listKinds, loadFixtures, type Json, type JsonObject } from "../../fixture-service/fixtures.ts";
 import { e2eEnv } from "./env.ts";
 
 const run = promisify(execFile);

@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import sirv from "sirv";
 import { exportSite } from "../../tools/exportSite.ts";
-import { startSiteServer, type SiteServer } from "../../src/server/siteServer.ts";
+import { type SiteServer } from "../../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { otherService, type OtherService, type Received } from "./otherService.ts";
 
 const pageCalls = (received: Received[], name: string) => received.filter((r) => r.path === "/api/page/get" && r.body.toString() === JSON.stringify(name)).length;
@@ -20,7 +21,7 @@ test.describe("the production server on another content service", () => {
 
   test.beforeEach(async () => {
     upstream = await otherService();
-    site = await startSiteServer({ env: { ...process.env, CONTENT_API_BASE: upstream.url, SITE_URL: "https://www.corvane.example", CONTENT_CACHE_SECONDS: "60" } });
+    site = await startSiteOnFixtures({ env: { ...process.env, CONTENT_API_BASE: upstream.url, SITE_URL: "https://www.corvane.example", CONTENT_CACHE_SECONDS: "60" } });
   });
   test.afterEach(async () => {
     await site.close();
@@ -53,7 +54,7 @@ test.describe("the production server on another content service", () => {
 
   test("serves the last good copy when the service fails, and 503 with Retry-After when there is none", async ({ request }) => {
     await site.close();
-    site = await startSiteServer({ env: { ...process.env, CONTENT_API_BASE: upstream.url, CONTENT_CACHE_SECONDS: "0", CONTENT_STALE_SECONDS: "0" } });
+    site = await startSiteOnFixtures({ env: { ...process.env, CONTENT_API_BASE: upstream.url, CONTENT_CACHE_SECONDS: "0", CONTENT_STALE_SECONDS: "0" } });
     expect((await request.get(`${site.url}/People`)).status()).toBe(200);
     upstream.state.failing = true;
     const copy = await request.get(`${site.url}/People`);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { startSiteServer } from "../../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { e2eEnv } from "./env.ts";
 import { rendered, waitForBlocks } from "./helpers.ts";
 import { otherService } from "./otherService.ts";
@@ -109,7 +109,7 @@ for (const [index, chunk] of chunks.entries()) {
       "/api/menu/GetMenuList": hostileMenus(chunk, index),
       "/api/resource/list": ["FOOTER-DESCRIPTION", "FOOTER-COPYRIGHT", "FOOTER-SOLUTIONS-TITLE", "ICONS-TITLE"].map((name, i) => ({ name, value: chunk[(90 + i) % chunk.length] ?? "" })),
     });
-    const site = await startSiteServer({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+    const site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
     test.info().attach("site", { body: site.url }).catch(() => undefined);
     cleanups.push(async () => {
       await site.close();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { tempLeadsDb, tinyBuild } from "../../../tests/serverFaults.ts";
-import { startSiteServer } from "../siteServer.ts";
+import { startSiteOnFixtures } from "../../../fixture-service/site.ts";
 import { isValidHost, securityHeaders, securityOptionsFromEnv, type SecurityOptions } from "./security.ts";
 
 const directives = (csp: string) => new Map(csp.split(";").map((d) => { const [name = "", ...values] = d.trim().split(/\s+/); return [name, values]; }));
@@ -91,7 +91,7 @@ describe("Host header", () => {
 
 describe("the server's time-outs", () => {
   it("sets header, request and keep-alive time-outs", async () => {
-    const site = await startSiteServer({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: tempLeadsDb() } });
+    const site = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: tempLeadsDb() } });
     try {
       expect([site.server.headersTimeout, site.server.requestTimeout, site.server.keepAliveTimeout]).toEqual([10_000, 30_000, 5_000]);
     } finally {

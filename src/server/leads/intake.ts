@@ -8,9 +8,9 @@ import { contactFieldNames } from "../../content/contract.ts";
 import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
-import type { LeadKind } from "../leadStore.ts";
+/** The three kinds of lead (CONTENT-API 5). */
+export type LeadKind = "contact" | "presentation" | "thought-paper";
 
-export type { LeadKind };
 
 /** Each kind's call and the one body type it takes (CONTENT-API 5). */
 export const leadCalls = {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { numberSetting } from "../../content/settings.ts";
 import { fetchThrough } from "../http/fetchHandler.ts";
-import type { ContentService } from "../service.ts";
+import type { FetchHandler } from "../http/fetchHandler.ts";
 import { embeddedOrigin } from "../upstream.ts";
 import { createDiskCache } from "./diskCache.ts";
 import { imageVariants } from "./imageVariants.ts";
@@ -20,7 +20,7 @@ const number = (raw: string | undefined, fallback: number) => numberSetting(raw,
 const MB = 1024 * 1024;
 
 /** The handler, and `close` to remove the cache directory when it is a temporary one of this process. */
-export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: ContentService | null }): { handler: MediaHandler; close: () => void } {
+export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: FetchHandler | null }): { handler: MediaHandler; close: () => void } {
   const dir = env.MEDIA_CACHE_DIR ?? mkdtempSync(join(tmpdir(), "corvane-media-"));
   const handler = createMediaHandler({
     origin: source.embedded ? embeddedOrigin : source.base,

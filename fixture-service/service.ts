@@ -2,19 +2,19 @@
  * The fixture content service: CONTENT-API implemented over fixtures/, as a Fetch-API
  * handler (Request in, Response out) so the same code runs in the Vite dev server, the
  * standalone server and unit tests without a socket. This file routes; each job has its
- * module in src/server/service/: pages, lists, leads and files.
+ * module in fixture-service/: pages, lists, leads and files.
  */
-import type { CaptchaVerifier } from "./captcha.ts";
+import type { CaptchaVerifier } from "../src/server/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
-import { json } from "./jsonAnswer.ts";
-import { leadKindOf } from "./leads/intake.ts";
+import { json } from "../src/server/jsonAnswer.ts";
+import { leadKindOf } from "../src/server/leads/intake.ts";
 import type { LeadStore } from "./leadStore.ts";
-import { downloadPdf, serveFile } from "./service/files.ts";
-import { takeLead } from "./service/leads.ts";
-import { getContentList } from "./service/lists.ts";
-import { getPage } from "./service/pages.ts";
+import { downloadPdf, serveFile } from "./files.ts";
+import { takeLead } from "./leads.ts";
+import { getContentList } from "./lists.ts";
+import { getPage } from "./pages.ts";
 
-export { busyRetryAfterSeconds } from "./service/leads.ts";
+export { busyRetryAfterSeconds } from "./leads.ts";
 
 export interface ContentServiceOptions {
   /** Current fixtures; called per request so a dev server can hand in freshly edited files. */

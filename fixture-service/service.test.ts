@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captchaVerifier, localTestToken } from "./captcha.ts";
+import { captchaVerifier, localTestToken } from "../src/server/captcha.ts";
 import { loadFixtures } from "./fixtures.ts";
 import { openLeadStore, type LeadStore } from "./leadStore.ts";
 import { createContentService, type ContentService } from "./service.ts";
@@ -216,7 +216,7 @@ describe("thought papers", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("application/pdf");
     expect(new TextDecoder().decode(await ok.arrayBuffer())).toMatch(/^%PDF-/);
-    for (const DocumentURL of ["/documents/missing.pdf", "/documents/../pages/About-Us.json", "/documents/%2e%2e%2fpages%2fAbout-Us.json", "../../etc/passwd", "/media/a.svg", "https://evil.example/documents/x.pdf/../../x"]) {
+    for (const DocumentURL of ["/documents/missing.pdf", "/documents/../pages/About-Us.json", "/documents/%2e%2e%2fpages%2fAbout-Us.json", "../src/../etc/passwd", "/media/a.svg", "https://evil.example/documents/x.pdf/../../x"]) {
       expect((await call("/api/thoughtPaper/downloadThoughtPaperPdf", { DocumentURL })).status, DocumentURL).toBe(404);
     }
   });

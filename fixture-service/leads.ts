@@ -1,12 +1,12 @@
 /**
  * The fixture service's lead calls (CONTENT-API 5): read and checked by the one intake
- * (src/server/leads/intake.ts), then stored in SQLite (src/server/leadStore.ts).
+ * (src/server/leads/intake.ts), then stored in SQLite (fixture-service/leadStore.ts).
  */
-import type { CaptchaVerifier } from "../captcha.ts";
-import type { Fixtures } from "../fixtures.ts";
-import { badRequest, json, retryLater } from "../jsonAnswer.ts";
-import { checkLead, readLeadRequest, type CheckedLead, type LeadKind } from "../leads/intake.ts";
-import { LeadsUnavailable, type Lead, type LeadStore } from "../leadStore.ts";
+import type { CaptchaVerifier } from "../src/server/captcha.ts";
+import type { Fixtures } from "./fixtures.ts";
+import { badRequest, json, retryLater } from "../src/server/jsonAnswer.ts";
+import { checkLead, readLeadRequest, type CheckedLead, type LeadKind } from "../src/server/leads/intake.ts";
+import { LeadsUnavailable, type Lead, type LeadStore } from "./leadStore.ts";
 import { plain, text } from "./pages.ts";
 
 /** How long a visitor should wait before sending a lead again after the database was busy. */

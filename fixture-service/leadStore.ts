@@ -13,7 +13,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { setTimeout as wait } from "node:timers/promises";
 
-export type LeadKind = "contact" | "presentation" | "thought-paper";
+import type { LeadKind } from "../src/server/leads/intake.ts";
+
+export type { LeadKind };
 
 export interface LeadInput {
   kind: LeadKind;

@@ -16,8 +16,8 @@
  */
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { contentTypeCodes } from "../content/contract.ts";
-import type { RouteName } from "../content/paths.ts";
+import { contentTypeCodes } from "../src/content/contract.ts";
+import type { RouteName } from "../src/content/paths.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

@@ -1,8 +1,8 @@
 /** The fixture service's pages (CONTENT-API page/get): a fixture page by name or path, or a detail page built from its list item. */
 import { decodeHTML } from "entities";
-import { matchPath } from "../../content/paths.ts";
-import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "../fixtures.ts";
-import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
+import { matchPath } from "../src/content/paths.ts";
+import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures.ts";
+import { badRequest, json, readJsonBody } from "../src/server/jsonAnswer.ts";
 
 /** The text a visitor sees of a title: markup dropped, character references decoded as a browser does (fb55's entities, htmlparser2's own). */
 export const plain = (html: string) => decodeHTML(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
