@@ -8,7 +8,6 @@ import { organizationPlugin } from "./src/build/organizationPlugin.ts";
 import { registryForBrowserPlugin } from "./src/build/registryPlugin.ts";
 import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
-import { devServerPlugin } from "./src/build/devServerPlugin.ts";
 import { blockCodeGroupModules, blockCodePlugin } from "./src/build/blockCodePlugin.ts";
 import { afterShellModules } from "./src/app/afterShell.ts";
 
@@ -71,7 +70,7 @@ function siteChunk(moduleId: string, context: ChunkingContext): string | null {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === "build" && !isSsrBuild ? reactRouterProduction : [] },
-  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), devServerPlugin(), precompressPlugin(), serverModulesPlugin()],
+  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
     sourcemap: true,

@@ -8,7 +8,7 @@
  */
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { relative, resolve } from "node:path";
 import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
@@ -44,8 +44,24 @@ export interface InProcessContentService {
   close(): void;
 }
 
+/** Modules and hot reload in `npm run dev` (tools/dev.ts: Vite in middleware mode); nothing else of the server differs. */
+export interface DevModules {
+  /** Attaches to the server before it listens (Vite's hot-reload socket shares its port). */
+  attach(server: Server): Promise<{
+    /** The server-rendering entry and page template, loaded through Vite from the sources. */
+    build: SiteBuild;
+    /** Vite's own requests (modules, its client, public files); anything else goes on to the site. */
+    middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+    /** Hashes of the inline scripts Vite writes into the page (React Refresh's preamble), allowed by the CSP. */
+    scriptHashes: string[];
+    /** Called when a source, layout or fixture changes: rendered pages and content answers are dropped. */
+    onChange(listener: () => void): void;
+  }>;
+}
+
 export interface SiteServerOptions {
   distDir?: string;
+  dev?: DevModules;
   /**
    * The content service to use when CONTENT_API_BASE is empty (CONTENT-API 7: the embedded
    * fixture service); given the shared store so that its lead checks hold across instances.
@@ -67,7 +83,6 @@ function renderAddress(build: SiteBuild, address: string, fetch: typeof globalTh
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
   const env = options.env ?? process.env;
   const distDir = options.distDir ?? "dist";
-  const build = await loadSiteBuild(distDir);
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL) : undefined;
@@ -95,18 +110,31 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     },
   });
 
-  const headers = await securityHeaders(securityOptionsFromEnv(env));
-  const writePage = pageWriter(headers);
-  const answerHeld = answerHeldPage((address) => pages.fresh(address), writePage);
+  let devMiddleware: Awaited<ReturnType<DevModules["attach"]>>["middleware"] | undefined = undefined;
+  let answerHeld: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app = Fastify({
     forceCloseConnections: true,
     routerOptions: { caseSensitive: false },
-    // A page held fresh is answered before routing, like a static file; everything else is Fastify's.
+    // A page held fresh is answered before routing, like a static file; everything else is Fastify's
+    // (in `npm run dev`, after Vite has passed on what is not its own).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!answerHeld(req, res)) handler(req, res);
+        if (answerHeld(req, res)) return;
+        if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
+        else handler(req, res);
       }),
   });
+  const dev = options.dev ? await options.dev.attach(app.server) : undefined;
+  const build = dev ? dev.build : await loadSiteBuild(distDir);
+  devMiddleware = dev?.middleware;
+  // A change of sources, layouts or fixtures in `npm run dev` shows on the next request.
+  dev?.onChange(() => {
+    void pages.drop(pages.entries().map(([key]) => key));
+    void cache.answers.drop(cache.answers.entries().map(([key]) => key));
+  });
+  const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: dev?.scriptHashes ?? [] });
+  const writePage = pageWriter(headers);
+  answerHeld = answerHeldPage((address) => pages.fresh(address), writePage);
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.requestTimeout = 30_000;
   app.server.keepAliveTimeout = 5_000;
@@ -117,6 +145,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     const status = error.statusCode ?? 500;
     if (status >= 500) console.error(`${request.method} ${request.url} failed:`, error);
     if (status === 413) void reply.header("Connection", "close");
+    // `npm run dev` names the problem (a layout's file, JSON path and message) to the developer; production never does.
+    if (dev && status >= 500) return reply.code(status).header("Cache-Control", cacheControl.noStore).type("text/plain; charset=utf-8").send(`${request.method} ${request.url} could not be answered:\n\n${error.message}\n`);
     return reply.code(status).header("Cache-Control", cacheControl.noStore).send({ error: status >= 500 ? "this request could not be answered" : error.message });
   });
 
@@ -135,7 +165,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
 
-  await app.register(fastifyStatic, {
+  // The built files; in `npm run dev` Vite serves the sources and public/ instead.
+  if (!dev) await app.register(fastifyStatic, {
     root: resolve(distDir),
     // One route per built file; everything else is an address, answered by the page route below.
     wildcard: false,

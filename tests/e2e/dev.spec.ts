@@ -1,9 +1,13 @@
 /**
- * `npm run dev` renders each page on the server through the same entry as production, and the
- * browser hydrates it: the path a visitor gets is the one a developer works on.
+ * `npm run dev` is the production server with Vite in front of it for modules and hot reload
+ * (tools/dev.ts): each page is rendered on the server through the same entry and the same server
+ * code as production, and the browser hydrates it; forms posted without script, headers and
+ * errors are the production server's. The path a visitor gets is the one a developer works on.
  */
 import { expect, test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { e2eNow, e2ePort } from "./env.ts";
 import { fixturePage, plain } from "./fixtures.ts";
@@ -13,7 +17,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const devPort = e2ePort + 2;
 const devUrl = `http://localhost:${devPort}`;
 
-let vite: ChildProcess | undefined;
+let dev: ChildProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 
@@ -22,25 +26,27 @@ test.beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, LEADS_DB: ":memory:", CONTENT_SERVICE_NOW: e2eNow, NO_COLOR: "1", FORCE_COLOR: "0" };
   delete env.VITEST;
   delete env.NODE_ENV;
-  vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--port", String(devPort), "--strictPort", "--host", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  // `npm run dev`'s own program, with the port as a developer gives it.
+  dev = spawn(process.execPath, ["--import", "tsx", "tools/dev.ts", "--port", String(devPort)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   await new Promise<void>((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/ready in/.test(output)) resolve();
+      if (/running at/.test(output)) resolve();
     };
-    vite?.stdout?.on("data", onData);
-    vite?.stderr?.on("data", onData);
-    vite?.once("exit", (code) => reject(new Error(`vite exited (${code}):\n${output}`)));
+    dev?.stdout?.on("data", onData);
+    dev?.stderr?.on("data", onData);
+    dev?.once("exit", (code) => reject(new Error(`npm run dev exited (${code}):\n${output}`)));
   });
 });
 
 test.afterAll(() => {
-  vite?.kill("SIGTERM");
+  dev?.kill("SIGTERM");
 });
 
-test("answers /People with the server-rendered page: its heading and text in the HTML", async ({ request }) => {
-  const response = await request.get(`${devUrl}/People`, { headers: { Accept: "text/html" }, timeout: 90_000 });
+test("answers /People with the server-rendered page: its heading and text in the HTML, even to a plain client", async ({ request }) => {
+  // No Accept header, as curl sends: the page, not an empty shell.
+  const response = await request.get(`${devUrl}/People`, { headers: { Accept: "*/*" }, timeout: 90_000 });
   expect(response.status()).toBe(200);
   const html = await response.text();
   const people = fixturePage("People");
@@ -73,4 +79,54 @@ test("hydrates the server's page without a warning", async ({ page }) => {
   const same = await page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector("main h1"));
   expect(same).toBe(true);
   expect(problems).toEqual([]);
+});
+
+test("sends the production server's security headers (its CSP allowing only the hashes of Vite's own inline scripts besides)", async ({ request, baseURL }) => {
+  const [inDev, served] = await Promise.all([request.get(`${devUrl}/People`), request.get(`${baseURL}/People`)]);
+  const securityHeaders = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => /^(content-security-policy|strict-transport-security|x-|referrer-policy|permissions-policy|cross-origin-)/.test(name)));
+  const devHeaders = securityHeaders(inDev.headers());
+  const devCsp = devHeaders["content-security-policy"] ?? "";
+  expect(devCsp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+  expect({ ...devHeaders, "content-security-policy": devCsp.replace(/ 'sha256-[^']+'/g, "") }).toEqual(securityHeaders(served.headers()));
+});
+
+test("answers a form posted without script as the production server does", async ({ request, baseURL }) => {
+  const post = (origin: string, email: string) =>
+    request.post(`${origin}/contact-us`, {
+      form: { form: "contact", name: "Grace Hopper", Organisation: "Compilers & Co", email, contactNumber: "12125550163", message: "A claims engagement.", token: "local-test-token" },
+      maxRedirects: 0,
+    });
+  const [inDev, served] = await Promise.all([post(devUrl, `grace.dev.${Date.now()}@compilers.example`), post(baseURL ?? "", `grace.served.${Date.now()}@compilers.example`)]);
+  expect(served.status()).toBe(303);
+  expect([inDev.status(), inDev.headers().location]).toEqual([served.status(), served.headers().location]);
+  const [badDev, badServed] = await Promise.all([post(devUrl, "not an address"), post(baseURL ?? "", "not an address")]);
+  expect(badServed.status()).toBe(400);
+  expect(badDev.status()).toBe(400);
+  // The same SPEC 5 messages in both pages.
+  const messages = (html: string) => plain(html).match(/(Entered \w+ is invalid|Email must be a valid format|Please [^.]+)/g)?.sort() ?? [];
+  const servedMessages = messages(await badServed.text());
+  expect(servedMessages.length).toBeGreaterThan(0);
+  expect(messages(await badDev.text())).toEqual(servedMessages);
+});
+
+test("a layout with a problem answers 500 naming its file, JSON path and message; mended, the page is back", async ({ request }) => {
+  const file = join(root, "layouts", "People.json");
+  const original = readFileSync(file, "utf8");
+  const layout = JSON.parse(original) as { slots?: { block?: string }[] };
+  const broken = { ...layout, slots: [{ id: "planted-problem", block: "no-such-block" }, ...(layout.slots ?? [])] };
+  try {
+    writeFileSync(file, JSON.stringify(broken, null, 2));
+    await expect(async () => {
+      const response = await request.get(`${devUrl}/People`);
+      expect(response.status()).toBe(500);
+      const text = await response.text();
+      expect(text).toContain("layouts/People.json");
+      expect(text).toMatch(/slots\[0\]\.block/);
+      expect(text).toContain("no-such-block");
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    writeFileSync(file, original);
+  }
+  await expect(async () => expect((await request.get(`${devUrl}/People`)).status()).toBe(200)).toPass({ timeout: 30_000 });
 });

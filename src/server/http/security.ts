@@ -23,6 +23,8 @@ export interface SecurityOptions {
   mediaOrigins?: string | undefined;
   /** CONTENT_API_BASE, the service the server reads: an absolute media address on its origin loads too. */
   contentServiceBase?: string | undefined;
+  /** `npm run dev` only: the hashes ('sha256-…') of the inline scripts Vite writes into the page. */
+  scriptHashes?: readonly string[] | undefined;
 }
 
 /**
@@ -52,13 +54,13 @@ const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation"
 export const permissionsPolicy = featuresOff.map((feature) => `${feature}=()`).join(", ");
 
 /** The CSP directives, as helmet takes them. */
-export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins, contentServiceBase }: SecurityOptions): Record<string, string[]> {
+export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins, contentServiceBase, scriptHashes = [] }: SecurityOptions): Record<string, string[]> {
   // Root-relative media come through the site ('self', /_media/; docs/media.md), or straight from the service in the single-page build;
   // absolute ones from the service's own origin or the configured ones.
   const media = [...new Set([...originOf(contentApiBase), ...originOf(contentServiceBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)])];
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...(recaptcha ? recaptchaScripts : [])],
+    "script-src": ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...(recaptcha ? recaptchaScripts : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...media],
     "media-src": ["'self'", "blob:", ...media],
