@@ -70,5 +70,6 @@ export default tseslint.config(
       "@typescript-eslint/unbound-method": "off",
     },
   },
-  { files: ["eslint.config.js"], ...tseslint.configs.disableTypeChecked },
+  { files: ["eslint.config.js", ".dependency-cruiser.cjs"], ...tseslint.configs.disableTypeChecked },
+  { files: [".dependency-cruiser.cjs"], languageOptions: { sourceType: "commonjs" } },
 );

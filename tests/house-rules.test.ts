@@ -5,7 +5,10 @@
  * do the same exactly. A sleep no clock can replace stays, with a `// no clock:` comment on the
  * line before saying why.
  */
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoFiles } from "./repoFiles.ts";
 
@@ -45,5 +48,25 @@ describe("tests never sleep", () => {
     const files = testFiles().filter((file) => file !== "tests/house-rules.test.ts");
     expect(files.length).toBeGreaterThan(20);
     expect(files.flatMap((file) => unexplainedSleeps(file, readFileSync(file, "utf8")))).toEqual([]);
+  });
+});
+
+describe("modules import one way (npm run lint's circle check, type imports included)", () => {
+  const depcruise = (...dirs: string[]) => spawnSync(process.execPath, ["node_modules/dependency-cruiser/bin/dependency-cruise.mjs", ...dirs, "--config", ".dependency-cruiser.cjs"], { encoding: "utf8" });
+
+  it("refuses a circle made of type imports alone, which ESLint's import/no-cycle lets through", () => {
+    const dir = mkdtempSync(join(tmpdir(), "circle-"));
+    writeFileSync(join(dir, "page.ts"), 'import type { Chrome } from "./chrome.ts";\nexport interface Page { chrome: Chrome }\n');
+    writeFileSync(join(dir, "chrome.ts"), 'import type { Page } from "./page.ts";\nexport interface Chrome { page: Page }\n');
+    const run = depcruise(dir);
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toMatch(/no-circular: .*(page|chrome)\.ts →/);
+  });
+
+  it("holds for src/, fixture-service/, tools/ and tests/", () => {
+    const run = depcruise("src", "fixture-service", "tools", "tests");
+    expect(run.stdout).toContain("no dependency violations found");
+    expect(run.status).toBe(0);
   });
 });

@@ -5,12 +5,18 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
+import type { Page } from "../content/contract.ts";
+import type { BlockName } from "./registry.ts";
+import type { RenderSlot } from "./slots.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { NearViewport } from "./hydrateNear.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
-import type { BlockDataLoaders } from "./pageData.ts";
 import type { SettledPromise } from "./settled.ts";
 import type { SiteStores } from "./stores.ts";
+
+/** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */
+export type BlockDataLoader = (context: { slot: RenderSlot; page: Page; url: URL; client: ContentClient; signal: AbortSignal }) => Promise<unknown>;
+export type BlockDataLoaders = Partial<Record<BlockName, BlockDataLoader>>;
 
 export interface Runtime {
   client: ContentClient;

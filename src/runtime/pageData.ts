@@ -6,7 +6,7 @@
  * code and styles), and the site's menus and text resources.
  */
 import { useLocation, useMatches, useNavigation } from "react-router-dom";
-import { ContentError, type ContentClient } from "../content/client.ts";
+import { ContentError } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
 import type { Runtime } from "./context.tsx";
 import type { ResolvedLayout } from "./layout.ts";
@@ -15,9 +15,6 @@ import { pageRequest, type RouteConfig } from "./routeTable.ts";
 import { loadMenus, loadResources } from "./siteData.ts";
 import { pageSlots, type RenderSlot } from "./slots.ts";
 
-/** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */
-export type BlockDataLoader = (context: { slot: RenderSlot; page: Page; url: URL; client: ContentClient; signal: AbortSignal }) => Promise<unknown>;
-export type BlockDataLoaders = Partial<Record<BlockName, BlockDataLoader>>;
 
 /** The site data the chrome shows around every page. */
 export interface SiteChrome {

@@ -6,7 +6,7 @@
 import { config } from "../../config.ts";
 import type { ContentItem } from "../../content/contract.ts";
 import { checkSlotOptions } from "../../runtime/block.tsx";
-import type { BlockDataLoader } from "../../runtime/pageData.ts";
+import type { BlockDataLoader } from "../../runtime/context.tsx";
 import { listRequest, readListState } from "./listState.ts";
 import { contentListOptions } from "./options.ts";
 
