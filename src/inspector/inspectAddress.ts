@@ -2,6 +2,7 @@
 import type { ContentClient } from "../content/client.ts";
 import type { Resources } from "../content/contract.ts";
 import { resolveLayout, type LayoutSource } from "../runtime/layout.ts";
+import { layoutNameOf } from "../runtime/routeTable.ts";
 import { inspectPage, type PageInspection } from "./inspect.ts";
 import { matchAddress } from "./route.ts";
 
@@ -9,8 +10,8 @@ export async function inspectAddress(address: string, { client, layouts }: { cli
   const route = matchAddress(address);
   const [page, siteResources] = await Promise.all([client.getPage(route.request), client.getResources().catch((): Resources => ({}))]);
   if (page.id === 0) return inspectPage(route, page, null, () => undefined);
-  // As usePageLoad: the route's layout or page name, else the returned page's name; a name without a file gets layouts/default.json.
-  const layout = await resolveLayout(route.layout ?? route.page ?? page.name ?? "default", layouts);
+  // The loader's own rule (routeTable.ts): the route's layout or page name, else the returned page's name.
+  const layout = await resolveLayout(layoutNameOf(route.routeLayout, page), layouts);
   const text = (key: string) => page.resources[key] ?? siteResources[key];
   return inspectPage(route, page, layout, text);
 }

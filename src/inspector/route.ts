@@ -14,6 +14,8 @@ export interface RouteFacts {
   missing: "not-found" | "home";
   /** What is sent to /api/page/get. */
   request: string;
+  /** The layout the route itself decides (its layout, else its page name), before the page answers. */
+  routeLayout: string | undefined;
 }
 
 /** The router's reading of the route table (src/runtime/routeTable.ts), redirects followed. */
@@ -28,6 +30,7 @@ export function matchAddress(address: string): RouteFacts {
       continue;
     }
     const { route } = handle;
+    const asked = pageRequest(route, path);
     return {
       path,
       redirectedFrom,
@@ -35,7 +38,8 @@ export function matchAddress(address: string): RouteFacts {
       page: ("page" in route ? route.page : undefined) ?? null,
       layout: ("layout" in route ? route.layout : undefined) ?? null,
       missing: route.missing ?? "not-found",
-      request: pageRequest(route, path).request,
+      request: asked.request,
+      routeLayout: asked.layout,
     };
   }
   throw new Error(`redirects of ${address} do not end`);

@@ -11,7 +11,7 @@ import type { MenuGroup, Page, Resources } from "../content/contract.ts";
 import type { Runtime } from "./context.tsx";
 import type { ResolvedLayout } from "./layout.ts";
 import { blockRegistry, type BlockName } from "./registry.ts";
-import { pageRequest, type RouteConfig } from "./routeTable.ts";
+import { layoutNameOf, pageRequest, type RouteConfig } from "./routeTable.ts";
 import { loadMenus, loadResources } from "./siteData.ts";
 import { pageSlots, type RenderSlot } from "./slots.ts";
 
@@ -104,7 +104,7 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
   }
   const site = siteChrome(runtime, resources);
   if (page.id === 0) return { status: "missing", site };
-  const layout = await (earlyLayout ?? layoutFor(runtime, page.name ?? "default"));
+  const layout = await (earlyLayout ?? layoutFor(runtime, layoutNameOf(layoutName, page)));
   const { slots, problems } = pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]);
   const blocks = [...new Set(slots.map((slot) => slot.block))];
   const serverRendered = runtime.serverRender === true;

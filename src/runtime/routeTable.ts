@@ -36,6 +36,15 @@ export function routeFor(pathname: string): SiteRouteEntry {
   return match ?? catchAll;
 }
 
+/**
+ * The one layout-name rule: the route's own layout (its `layout`, else its `page`: `routeLayout`
+ * from `pageRequest`), else the answered page's `name`; a name without a file gets
+ * layouts/default.json (layoutCandidates). The loader and the inspector both ask it.
+ */
+export function layoutNameOf(routeLayout: string | undefined, page: { name: string | null }): string {
+  return routeLayout ?? page.name ?? "default";
+}
+
 /** What a content route asks the service for (its page name, else the visited path) and the layout it names. */
 export function pageRequest(route: RouteConfig, pathname: string): { request: string; layout: string | undefined } {
   const page = "page" in route ? route.page : undefined;
