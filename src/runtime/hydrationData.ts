@@ -9,10 +9,51 @@ import * as z from "zod/mini";
 /** The id of the <script type="application/json"> that carries it. */
 export const HYDRATION_SCRIPT_ID = "corvane-hydration";
 
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A slot's item written as its place in the page's `contents`: `{ "$content": 3 }`. */
+const contentRef = "$content";
+
+/**
+ * A resolved page's slots hold the page's own content items (the same objects as
+ * `page.contents`); serialized as they are, every item would go twice. Here each is named by its
+ * place in `page.contents`, so the page's content is sent once. Items that are not the page's
+ * own (none today) stay as they are.
+ */
+export function packLoaderData(loaderData: Json): Json {
+  return Object.fromEntries(
+    Object.entries(loaderData).map(([routeId, data]) => {
+      if (!isRecord(data) || !isRecord(data.page) || !Array.isArray(data.page.contents) || !Array.isArray(data.slots)) return [routeId, data];
+      const places = new Map<unknown, number>(data.page.contents.map((item: unknown, index) => [item, index]));
+      const slots = data.slots.map((slot: unknown) =>
+        isRecord(slot) && Array.isArray(slot.items) ? { ...slot, items: slot.items.map((item: unknown) => (places.has(item) ? { [contentRef]: places.get(item) } : item)) } : slot,
+      );
+      return [routeId, { ...data, slots }];
+    }),
+  );
+}
+
+/** The loader data as the server's loader returned it: each `{ "$content": n }` is `page.contents[n]` again (the same object). */
+export function unpackLoaderData(loaderData: Json): Json {
+  return Object.fromEntries(
+    Object.entries(loaderData).map(([routeId, data]) => {
+      if (!isRecord(data) || !isRecord(data.page) || !Array.isArray(data.slots)) return [routeId, data];
+      const contents: unknown[] = Array.isArray(data.page.contents) ? data.page.contents : [];
+      const slots = data.slots.map((slot: unknown) =>
+        isRecord(slot) && Array.isArray(slot.items)
+          ? { ...slot, items: slot.items.flatMap((item: unknown) => (isRecord(item) && typeof item[contentRef] === "number" ? (item[contentRef] in contents ? [contents[item[contentRef]]] : []) : [item])) }
+          : slot,
+      );
+      return [routeId, { ...data, slots }];
+    }),
+  );
+}
+
 export const HydrationDataSchema = z.object({
   siteUrl: z.string(),
-  /** By route id: what each matched route's loader returned (written by our own server from the same types). */
-  loaderData: z.record(z.string(), z.unknown()),
+  /** By route id: what each matched route's loader returned (written by our own server from the same types), slot items named by their place in the page's contents. */
+  loaderData: z.pipe(z.record(z.string(), z.unknown()), z.transform(unpackLoaderData)),
   /** By route id: a posted form's answer (src/app/formAction.ts), when the page answers a post. */
   actionData: z.optional(z.record(z.string(), z.unknown())),
 });

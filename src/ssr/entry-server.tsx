@@ -21,7 +21,7 @@ import { blockCodeModule } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
 import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
-import type { HydrationData } from "../runtime/hydrationData.ts";
+import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
@@ -112,7 +112,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const template = inlineEntryStyles(options.template, options.readStyle);
   const url = new URL(request.url);
   // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
-  const data: HydrationData = { siteUrl: options.siteUrl, loaderData: context.loaderData, ...(context.actionData ? { actionData: context.actionData } : {}) };
+  const data: HydrationData = { siteUrl: options.siteUrl, loaderData: packLoaderData(context.loaderData), ...(context.actionData ? { actionData: context.actionData } : {}) };
   return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch), {
     head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
