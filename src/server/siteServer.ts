@@ -151,7 +151,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     // The .br / .gz copies the build wrote (src/server/http/precompress.ts).
     preCompressed: true,
     // The server's own code and the build manifest are not the public's; exported pages are not files here.
-    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers"],
+    // Nor are the source maps (the original source, comments and all): the build writes them for the operator only.
+    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "**/*.map", "**/*.map.*"],
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));
