@@ -73,7 +73,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
-    sourcemap: true,
+    // Maps for the error tracker and our own debugging, never for the public: no sourceMappingURL in the
+    // shipped files, and the production server does not serve *.map (src/server/siteServer.ts).
+    sourcemap: "hidden",
     // The server reads it to name each page's block code and styles in the HTML (src/ssr/document.ts).
     manifest: true,
     rolldownOptions: {

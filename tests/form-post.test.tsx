@@ -92,6 +92,8 @@ describe("a form posted to a page without the code", () => {
     expect(await post("/about-us", contact)).toEqual({ kind: "not-allowed" });
     expect(await post("/contact-us", { ...contact, form: "thoughtPaper" })).toEqual({ kind: "not-allowed" });
     expect(await post("/", contact)).toEqual({ kind: "not-allowed" });
+    // An address that is no page (the catch-all sends it home): no form there either, and no error for the log.
+    expect(await post("/nowhere-at-all", contact)).toEqual({ kind: "not-allowed" });
     expect(stored()).toEqual([]);
   });
 

@@ -45,6 +45,11 @@ describe("contact schema (SPEC 5.1, on submit)", () => {
     ["Organisation", "", "Please enter your organization's name"],
     ["Organisation", "Acme <b>Corp</b>", "Entered Organization is invalid"],
     ["Organisation", "O".repeat(101), "Organization must be at most 100 characters"],
+    // One line: a mailer putting it in a header would read "Bcc:" as a header of its own.
+    ["Organisation", "Acme\r\nBcc: list@elsewhere.example", "Entered Organization is invalid"],
+    ["Organisation", "Acme\nCorp", "Entered Organization is invalid"],
+    ["name", "Ada\r\nLovelace", "Entered Name is invalid"],
+    ["email", "ada@engines.example\r\nBcc: x@y.example", "Entered Email is invalid"],
     ["email", "", "Please enter a valid official email address"],
     ["email", "ada.example.com", "Entered Email is invalid"],
     ["email", "ada@engines.c", "Email must be a valid format"],

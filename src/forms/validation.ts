@@ -89,11 +89,17 @@ function nameField(messages: { required: string; max: number }) {
   );
 }
 
-function noTagsField(messages: { required: string; invalid: string; max: number; label: string }) {
+/**
+ * A line break inside a one-line field (the organization): harmless on a page, but a mailer that
+ * puts the field in a header (a subject, a name) would read what follows as headers of its own.
+ */
+const hasLineBreak = (value: string) => /[\r\n\u2028\u2029]/.test(value);
+
+function noTagsField(messages: { required: string; invalid: string; max: number; label: string; singleLine?: boolean }) {
   return z.string().check(
     cleanText,
     z.minLength(1, messages.required),
-    z.refine((v) => !hasTagLikeText(v), messages.invalid),
+    z.refine((v) => !hasTagLikeText(v) && !(messages.singleLine === true && hasLineBreak(v)), messages.invalid),
     maxLength(messages.max, messages.label),
   );
 }
@@ -174,6 +180,7 @@ export function contactSchema(mode: FormMode) {
       invalid: "Entered Organization is invalid",
       max: contactLimits.Organisation,
       label: "Organization",
+      singleLine: true,
     }),
     email: emailField({
       required: "Please enter a valid official email address",
@@ -202,6 +209,7 @@ export function contactLiveSchema(mode: FormMode) {
       invalid: "Entered Organization is invalid",
       max: contactLimits.Organisation,
       label: "Organization",
+      singleLine: true,
     }),
     email: emailField({
       required: "Please enter a valid official email address",
@@ -243,6 +251,7 @@ export const thoughtPaperSchema = z.object({
     invalid: "Entered Organization is invalid",
     max: paperLimits.Organisation,
     label: "Organization",
+    singleLine: true,
   }),
   email: emailField({
     required: "Please enter the Official email ID",

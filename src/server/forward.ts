@@ -1,8 +1,11 @@
 /**
- * /api/* forwarded to another content service unchanged, as a Fetch handler (mounted with
- * mountFetchHandler, which has already refused a body over its call's cap): method, body,
- * status and content type, with a time-out.
+ * The contract's calls forwarded to another content service, as a Fetch handler (mounted with
+ * mountFetchHandler, which has already refused a body over its call's cap): body, status and
+ * content type, with a time-out. Only the calls of CONTENT-API (src/content/calls.ts), as POST,
+ * are passed, to the path the contract spells, with no query: anything else under /api/ (an
+ * admin call, another method, an encoded path) is answered here and never reaches the service.
  */
+import { contentCallMethod, contentCallOf } from "../content/calls.ts";
 import type { FetchHandler } from "./http/fetchHandler.ts";
 
 const forwardedRequestHeaders = ["content-type", "accept", "accept-language"];
@@ -12,20 +15,24 @@ const failure = (status: 502 | 504, error: string) => new Response(JSON.stringif
 
 export function forwardTo(base: string, options: { timeoutMs: number }): FetchHandler {
   return async (request) => {
-    const { pathname, search } = new URL(request.url);
+    const { pathname } = new URL(request.url);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      decoded = "";
+    }
+    // The encoded path must be the decoded one: `/api/page%2fget` is no call, whatever a service would make of it.
+    const call = decoded === pathname ? contentCallOf(pathname) : undefined;
+    if (!call) return new Response(JSON.stringify({ error: "no such call" }), { status: 404, headers: { "Content-Type": "application/json" } });
+    if (request.method !== contentCallMethod) return new Response(null, { status: 405, headers: { Allow: contentCallMethod } });
     const headers = new Headers();
     for (const name of forwardedRequestHeaders) {
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
-    const hasBody = request.method !== "GET" && request.method !== "HEAD";
     try {
-      const response = await fetch(`${base}${pathname}${search}`, {
-        method: request.method,
-        headers,
-        signal: AbortSignal.timeout(options.timeoutMs),
-        ...(hasBody ? { body: await request.arrayBuffer() } : {}),
-      });
+      const response = await fetch(`${base}${call.path}`, { method: contentCallMethod, headers, signal: AbortSignal.timeout(options.timeoutMs), body: await request.arrayBuffer() });
       const answer = new Headers();
       for (const name of forwardedResponseHeaders) {
         const value = response.headers.get(name);

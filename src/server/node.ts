@@ -7,8 +7,10 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, RouteShorthandOptions } from "fastify";
 import { LRUCache } from "lru-cache";
 import { isCount, numberSetting } from "../content/settings.ts";
-import { bodyLimits } from "./http/bodyLimits.ts";
+import { contentCallMethod, contentCalls } from "../content/calls.ts";
+import { cacheControl } from "./http/cachePolicy.ts";
 import { mountFetchHandler, type FetchHandler } from "./http/fetchHandler.ts";
+import { sameSitePost } from "./http/formPosts.ts";
 import { leadKindOf } from "./leads/intake.ts";
 import type { SharedStore } from "./shared.ts";
 
@@ -57,15 +59,25 @@ export async function leadRateLimit(app: FastifyInstance, env: NodeJS.ProcessEnv
   });
 }
 
-const leadLimit: RouteShorthandOptions = { config: { rateLimit: {} } };
-
 /**
- * The content API under /api/ (and, with `files`, /media/ for the fixture service's files): each
- * call with its body cap, the lead calls limited. Another service's files are not passed through
- * as they are: the site reaches them through /_media/, with its limits (docs/media.md).
+ * The content API under /api/ (and, with `files`, /media/ for the fixture service's files): the
+ * contract's calls only (src/content/calls.ts), each a POST with its body cap, the lead calls
+ * limited per client and taken from the site's own pages only (as a page's form post: a
+ * browser's call from another site is refused with 403 before its body is read). Another
+ * method on a call is 405, any other path under /api/ 404, neither reaching `handler`.
+ * (`siteOrigin` is SITE_URL's origin; without it, the origin the browser reached, its Host.)
+ * Another service's files are not passed through as they are: the site reaches them through
+ * /_media/, with its limits (docs/media.md).
  */
-export function mountContentApi(app: FastifyInstance, handler: FetchHandler, { limitLeads = true, files = true } = {}): void {
-  const routes = Object.entries(bodyLimits).map(([path, bodyLimit]) => ({ path, bodyLimit, ...(limitLeads && leadKindOf(path) ? { options: leadLimit } : {}) }));
-  mountFetchHandler(app, { prefix: "/api/", handler, routes });
+export function mountContentApi(app: FastifyInstance, handler: FetchHandler, { limitLeads = true, files = true, siteOrigin = "" }: { limitLeads?: boolean; files?: boolean; siteOrigin?: string } = {}): void {
+  const sameSiteLeads: RouteShorthandOptions = {
+    ...(limitLeads ? { config: { rateLimit: {} } } : {}),
+    onRequest: (request, reply, done) => {
+      if (sameSitePost(request, siteOrigin)) return done();
+      void reply.code(403).header("Cache-Control", cacheControl.noStore).send({ error: "leads are sent from the site's own pages" });
+    },
+  };
+  const routes = contentCalls.map((call) => ({ path: call.path.toLowerCase(), bodyLimit: call.maxBodyBytes, method: contentCallMethod, ...(leadKindOf(call.path) ? { options: sameSiteLeads } : {}) }));
+  mountFetchHandler(app, { prefix: "/api/", handler, routes, otherPaths: "not-found" });
   if (files) mountFetchHandler(app, { prefix: "/media/", handler });
 }

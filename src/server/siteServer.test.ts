@@ -3,7 +3,9 @@
  * The production server alone (no Redis): pages sent as the bytes they are kept as, the
  * retry screen never kept, revalidation in one process, and the build's own files kept private.
  */
+import { writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +146,19 @@ describe("a content service whose menu call hangs", () => {
 });
 
 describe("the build's own files", () => {
+  it("do not include the source maps: the original source is not public", async () => {
+    const dist = tinyBuild();
+    writeFileSync(join(dist, "assets", "index-abc123.js.map"), JSON.stringify({ version: 3, sources: ["src/secret.ts"], sourcesContent: ["// how the site works"] }));
+    const withMaps = await startSiteOnFixtures({ distDir: dist, env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" } });
+    try {
+      expect((await send(withMaps.url, { path: "/assets/index-abc123.js" })).status).toBe(200);
+      const map = await send(withMaps.url, { path: "/assets/index-abc123.js.map" });
+      expect(map.body).not.toContain("sourcesContent");
+    } finally {
+      await withMaps.close();
+    }
+  });
+
   it("are not served: the server bundle and the manifest are addresses like any other", async () => {
     for (const path of ["/server/entry-server.js", "/.vite/manifest.json"]) {
       const answer = await send(site.url, { path });

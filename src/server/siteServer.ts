@@ -18,6 +18,7 @@ import { fetchThrough, mountFetchHandler, withRawBodies, type FetchHandler } fro
 import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
+import { trustProxyFromEnv } from "./http/trustProxy.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
@@ -28,7 +29,7 @@ import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
-import { secondsSetting } from "../content/settings.ts";
+import { numberSetting, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
   server: Server;
@@ -114,15 +115,21 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   let answerHeld: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app = Fastify({
     forceCloseConnections: true,
+    // Who the client is behind a CDN (TRUST_PROXY, src/server/http/trustProxy.ts); forwarded headers are ignored without it.
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     routerOptions: { caseSensitive: false },
     // A page held fresh is answered before routing, like a static file; everything else is Fastify's
     // (in `npm run dev`, after Vite has passed on what is not its own).
     serverFactory: (handler) =>
-      createServer((req, res) => {
-        if (answerHeld(req, res)) return;
-        if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
-        else handler(req, res);
-      }),
+      createServer(
+        // Node checks the header and request time-outs every `connectionsCheckingInterval` (30 s by default): checked each second, a slow-header client is cut off within a second of its time.
+        { connectionsCheckingInterval: 1_000, headersTimeout: secondsSetting(env.HEADERS_TIMEOUT_SECONDS, 10_000), requestTimeout: 30_000 },
+        (req, res) => {
+          if (answerHeld(req, res)) return;
+          if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
+          else handler(req, res);
+        },
+      ),
   });
   const dev = options.dev ? await options.dev.attach(app.server) : undefined;
   const build = dev ? dev.build : await loadSiteBuild(distDir);
@@ -136,10 +143,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const writePage = pageWriter(headers);
   answerHeld = answerHeldPage((address) => pages.fresh(address), writePage);
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
-  app.server.requestTimeout = 30_000;
   app.server.keepAliveTimeout = 5_000;
-  app.server.headersTimeout = 10_000;
   app.server.maxHeadersCount = 100;
+  // A cap on open connections (MAX_CONNECTIONS, default 1,024): past it, a new connection is closed at once instead of costing a socket and memory.
+  app.server.maxConnections = numberSetting(env.MAX_CONNECTIONS, 1_024, (n) => Number.isInteger(n) && n > 0);
   // Errors are answered with their status and a sentence, never a stack; a refused body closes the connection.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -158,7 +165,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
   const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
   // The fixture service's own files stay at /media/ (its same-origin addresses); another service's are only reached through /_media/.
-  mountContentApi(app, api, { files: embedded !== null });
+  mountContentApi(app, api, { files: embedded !== null, siteOrigin: new URL(siteUrl).origin });
   // Content media under /_media/, fetched from the content service's origin alone, with its limits (docs/media.md).
   const media = mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null });
   mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media.handler });
@@ -175,7 +182,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     // The .br / .gz copies the build wrote (src/server/http/precompress.ts).
     preCompressed: true,
     // The server's own code and the build manifest are not the public's; exported pages are not files here.
-    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers"],
+    // Nor are the source maps (the original source, comments and all): the build writes them for the operator only.
+    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "**/*.map", "**/*.map.*"],
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));

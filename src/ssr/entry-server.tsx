@@ -145,7 +145,8 @@ export async function answerFormPost(request: Request, options: DocumentOptions)
   const { context, runtime } = routedPage;
   if (context instanceof Response) {
     const location = context.headers.get("Location");
-    if (context.status !== 303 || location === null) throw new Error(`${request.url}: the router answered a post with ${context.status}`);
+    // Only a form's thank-you is a 303; any other redirect is an address that takes no post (a missing page sent home, a moved one): 405, nothing for the error log.
+    if (context.status !== 303 || location === null) return { kind: "not-allowed" };
     return { kind: "redirect", status: 303, location };
   }
   if (context.statusCode === 405) return { kind: "not-allowed" };

@@ -24,8 +24,10 @@ export interface MountOptions {
   /** A path prefix ending in "/", e.g. "/api/". */
   prefix: string;
   handler: FetchHandler;
-  /** Paths (in full, below the prefix) that take a body, each with its own cap and route options (a rate limit). */
-  routes?: readonly { path: string; bodyLimit: number; options?: RouteShorthandOptions }[];
+  /** Paths (in full, below the prefix) that take a body, each with its own cap and route options (a rate limit); with `method`, only that method (others 405). */
+  routes?: readonly { path: string; bodyLimit: number; method?: string; options?: RouteShorthandOptions }[];
+  /** What the rest of the prefix is: the handler's (default), or 404 without asking it (an allow-list). */
+  otherPaths?: "handler" | "not-found";
 }
 
 /**
@@ -63,7 +65,7 @@ export function withRawBodies(app: FastifyInstance, routes: (scope: FastifyInsta
   });
 }
 
-export function mountFetchHandler(app: FastifyInstance, { prefix, handler, routes = [] }: MountOptions): void {
+export function mountFetchHandler(app: FastifyInstance, { prefix, handler, routes = [], otherPaths = "handler" }: MountOptions): void {
   withRawBodies(app, (scope) => {
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
@@ -71,8 +73,13 @@ export function mountFetchHandler(app: FastifyInstance, { prefix, handler, route
       // Its status set first, so the hooks see it (the security headers are not repeated on a 304).
       return response ? reply.code(response.status).header("Cache-Control", cacheControl.noStore).send(response) : reply.callNotFound();
     };
-    for (const route of routes) scope.route({ ...route.options, method: methods, url: route.path, bodyLimit: route.bodyLimit, handler: handle });
+    const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).header("Cache-Control", cacheControl.noStore).send({ error: "no such call" });
+    for (const route of routes) {
+      scope.route({ ...route.options, method: route.method ?? methods, url: route.path, bodyLimit: route.bodyLimit, handler: handle });
+      const others = route.method === undefined ? [] : methods.filter((method) => method !== route.method);
+      if (others.length > 0) scope.route({ method: others, url: route.path, bodyLimit: 1, handler: (_request, reply) => reply.code(405).header("Allow", route.method ?? "").header("Cache-Control", cacheControl.noStore).send() });
+    }
     // Everything else below the prefix: no body (bodyLimit 1 byte short of any).
-    scope.route({ method: methods, url: `${prefix}*`, bodyLimit: 1, handler: handle });
+    scope.route({ method: methods, url: `${prefix}*`, bodyLimit: 1, handler: otherPaths === "handler" ? handle : notFound });
   });
 }

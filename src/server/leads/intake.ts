@@ -4,6 +4,7 @@
  * service stores what passes; the lead outbox keeps it until the content service has it. A
  * form's route action hands its parsed fields to the same check (`checkLead`).
  */
+import { contentCalls } from "../../content/calls.ts";
 import { contactFieldNames } from "../../content/contract.ts";
 import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
@@ -11,12 +12,20 @@ import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
 /** The three kinds of lead (CONTENT-API 5). */
 export type LeadKind = "contact" | "presentation" | "thought-paper";
 
+type Call = (typeof contentCalls)[number];
+/** A lead call of the contract's table, by its path. */
+function callAt<P extends Call["path"]>(path: P): Extract<Call, { path: P }> {
+  const call = contentCalls.find((entry): entry is Extract<Call, { path: P }> => entry.path === path);
+  if (!call) throw new Error(`${path} is not a call of the contract`);
+  return call;
+}
 
-/** Each kind's call and the one body type it takes (CONTENT-API 5). */
+
+/** Each kind's call and the one body type it takes (CONTENT-API 5; the table of calls: src/content/calls.ts). */
 export const leadCalls = {
-  contact: { path: "/api/contactus/create", bodyType: "multipart/form-data" },
-  presentation: { path: "/api/contactus/presentation-page", bodyType: "multipart/form-data" },
-  "thought-paper": { path: "/api/thoughtPaper/SaveUserInfo", bodyType: "application/json" },
+  contact: callAt("/api/contactus/create"),
+  presentation: callAt("/api/contactus/presentation-page"),
+  "thought-paper": callAt("/api/thoughtPaper/SaveUserInfo"),
 } as const satisfies Record<LeadKind, { path: string; bodyType: string }>;
 
 const leadKinds = Object.keys(leadCalls) as LeadKind[];
@@ -47,7 +56,8 @@ export async function checkLead(submission: LeadSubmission, captcha: CaptchaVeri
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
     const name = submission.fields.thoughtPaperName;
     const thoughtPaperName = typeof name === "string" ? name.trim() : "";
-    if (thoughtPaperName === "") return { ok: false, errors: { thoughtPaperName: "Please choose a thought paper" } };
+    // One line, like every field a mailer may put in a header.
+    if (thoughtPaperName === "" || /[\r\n]/.test(thoughtPaperName)) return { ok: false, errors: { thoughtPaperName: "Please choose a thought paper" } };
     if (!(await captcha(parsed.data.token))) return { ok: false, errors: { token: thoughtPaperMessages.captcha } };
     return { ok: true, lead: { kind: "thought-paper", fields: { ...parsed.data, thoughtPaperName } } };
   }

@@ -4,7 +4,7 @@
  * part of /healthz. Everything else under /api is forwarded as before.
  */
 import { secondsSetting } from "../../content/settings.ts";
-import { captchaVerifier } from "../captcha.ts";
+import { captchaVerifier, siteHostname } from "../captcha.ts";
 import type { FetchHandler } from "../http/fetchHandler.ts";
 import { leadKindOf } from "./intake.ts";
 import { createLeadOutbox, type LeadOutbox, type OutboxStatus } from "./outbox.ts";
@@ -13,13 +13,13 @@ import { defaultOutboxPath } from "./outboxStore.ts";
 /**
  * OUTBOX_DB (default data/outbox.sqlite), OUTBOX_RETRY_BASE_SECONDS (5), OUTBOX_RETRY_MAX_SECONDS
  * (600), OUTBOX_WARN_AFTER_SECONDS (900), OUTBOX_KEEP_DELIVERED_SECONDS (86400), and the server's
- * RECAPTCHA_SECRET; `timeoutMs` is the server's CONTENT_TIMEOUT_SECONDS.
+ * RECAPTCHA_SECRET (tokens solved on SITE_URL's host only); `timeoutMs` (also the captcha check's) is the server's CONTENT_TIMEOUT_SECONDS.
  */
 export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutMs: number): LeadOutbox {
   return createLeadOutbox({
     file: env.OUTBOX_DB ?? defaultOutboxPath,
     base,
-    captcha: captchaVerifier(env.RECAPTCHA_SECRET),
+    captcha: captchaVerifier(env.RECAPTCHA_SECRET, { hostname: siteHostname(env.SITE_URL), timeoutMs }),
     timeoutMs,
     retryBaseMs: secondsSetting(env.OUTBOX_RETRY_BASE_SECONDS, 5_000),
     retryMaxMs: secondsSetting(env.OUTBOX_RETRY_MAX_SECONDS, 600_000),

@@ -1,0 +1,159 @@
+// @vitest-environment node
+/**
+ * What a stranger cannot make the server do (issue 34, docs/security.md): post a lead in a
+ * visitor's name from another site, share one lead budget among everyone behind a CDN, reach
+ * calls of the content service the contract does not name, hold a connection open with slow
+ * headers, or open connections without end.
+ */
+import { createServer, type IncomingMessage } from "node:http";
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
+import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import type { SiteServer } from "./siteServer.ts";
+
+const siteEnv = (extra: Record<string, string>) => ({ ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, REDIS_URL: "", ...extra });
+
+describe("the lead calls", () => {
+  let site: SiteServer;
+  beforeAll(async () => {
+    site = await startSiteOnFixtures({ distDir: tinyBuild(), env: siteEnv({ SITE_URL: "https://www.corvane.example" }) });
+  });
+  afterAll(() => site.close());
+  const save = (email: string, headers: Record<string, string>) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: { ...jsonHeaders, ...headers }, body: paperLead(email) });
+
+  it("are refused (403) when a browser sends them from another site, as the page forms are", async () => {
+    expect((await save("evil@engines.example", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await save("evil@engines.example", { Origin: "https://evil.example" })).status).toBe(403);
+    const multipart = await send(site.url, { method: "POST", path: "/api/contactus/create", headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, body: "--x--\r\n" });
+    expect(multipart.status).toBe(403);
+  });
+
+  it("are taken from the site's own pages and from clients that are no browser", async () => {
+    expect((await save("same@engines.example", { Origin: "https://www.corvane.example", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    expect((await save("host@engines.example", { Origin: site.url })).status).toBe(200);
+    expect((await save("curl@engines.example", {})).status).toBe(200);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const fromBehindCdn = async (env: Record<string, string>) => {
+    const site = await startSiteOnFixtures({ distDir: tinyBuild(), env: siteEnv({ LEADS_PER_MINUTE: "2", ...env }) });
+    try {
+      const statuses: number[] = [];
+      // Three visitors behind one CDN (the socket is the CDN's), two leads each.
+      for (const visitor of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+        for (const n of [1, 2]) statuses.push((await send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: { ...jsonHeaders, "X-Forwarded-For": visitor }, body: paperLead(`v${visitor.slice(-1)}n${String(n)}@engines.example`) })).status);
+      }
+      return statuses;
+    } finally {
+      await site.close();
+    }
+  };
+
+  it("unset: forwarded headers are ignored, so no client can claim another's address", async () => {
+    expect(await fromBehindCdn({})).toEqual([200, 200, 429, 429, 429, 429]);
+  });
+
+  it("set to the hops in front: each visitor has a lead budget of their own", async () => {
+    expect(await fromBehindCdn({ TRUST_PROXY: "1" })).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await fromBehindCdn({ TRUST_PROXY: "127.0.0.1/8, ::1" })).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it("refuses to start on a value it cannot read, rather than trusting everyone", async () => {
+    await expect(startSiteOnFixtures({ distDir: tinyBuild(), env: siteEnv({ TRUST_PROXY: "cdn.example" }) })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("the forwarder to another content service", () => {
+  const reached: string[] = [];
+  const service = createServer((req: IncomingMessage, res) => {
+    reached.push(`${req.method ?? ""} ${req.url ?? ""}`);
+    res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}');
+  });
+  let site: SiteServer;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${String((service.address() as AddressInfo).port)}`;
+    site = await startSiteOnFixtures({ distDir: tinyBuild(), env: siteEnv({ CONTENT_API_BASE: base }) });
+  });
+  afterAll(async () => {
+    await site.close();
+    service.closeAllConnections();
+    await new Promise((resolve) => service.close(resolve));
+  });
+
+  it("passes the contract's calls, as POST, to the path the contract spells, and nothing else", async () => {
+    reached.length = 0;
+    const refused = await Promise.all([
+      send(site.url, { method: "DELETE", path: "/api/admin/leads/1?force=1" }),
+      send(site.url, { method: "GET", path: "/api/admin/leads" }),
+      send(site.url, { method: "POST", path: "/api/admin/leads/1" }),
+      send(site.url, { method: "PUT", path: "/api/page/get" }),
+      send(site.url, { method: "GET", path: "/api/page/get" }),
+      send(site.url, { method: "POST", path: "/api/page%2fget" }),
+      send(site.url, { method: "POST", path: "/api/%70age/get", headers: jsonHeaders, body: "{}" }),
+      // A body where no call takes one is refused before it is read.
+      send(site.url, { method: "POST", path: "/api/admin/leads/1", headers: jsonHeaders, body: "{}" }),
+    ]);
+    expect(refused.map((answer) => answer.status)).toEqual([404, 404, 404, 405, 405, 404, 404, 413]);
+    expect(reached).toEqual([]);
+    const call = await send(site.url, { method: "POST", path: "/api/PAGE/get?debug=1", headers: jsonHeaders, body: '{"pageName":"Home"}' });
+    expect(call.status).toBe(200);
+    expect(reached).toEqual(["POST /api/page/get"]);
+  });
+});
+
+describe("connections", () => {
+  it("a client sending its headers slowly is cut off within a second or two of the header time-out", async () => {
+    const site = await startSiteOnFixtures({ distDir: tinyBuild(), env: siteEnv({ HEADERS_TIMEOUT_SECONDS: "1" }) });
+    try {
+      const { port } = new URL(site.url);
+      const started = Date.now();
+      const closedAfter = await new Promise<number>((resolve) => {
+        const socket = connect(Number(port), "127.0.0.1", () => socket.write("GET /Home HTTP/1.1\r\nHost: localhost\r\n"));
+        // One more header line now and then, never the blank line that ends them.
+        const drip = setInterval(() => socket.write("X-Slow: 1\r\n"), 200);
+        socket.on("error", () => undefined);
+        socket.on("close", () => {
+          clearInterval(drip);
+          resolve(Date.now() - started);
+        });
+      });
+      expect(closedAfter).toBeGreaterThanOrEqual(900);
+      expect(closedAfter).toBeLessThan(3_500);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("past MAX_CONNECTIONS, a new connection is closed at once and the open ones are answered", async () => {
+    const site = await startSiteOnFixtures({ distDir: tinyBuild(), env: siteEnv({ MAX_CONNECTIONS: "2" }) });
+    const { port } = new URL(site.url);
+    const open = () =>
+      new Promise<{ socket: ReturnType<typeof connect>; closed: Promise<void> }>((resolve) => {
+        const socket = connect(Number(port), "127.0.0.1", () => resolve({ socket, closed }));
+        const closed = new Promise<void>((done) => socket.on("close", () => done()));
+        socket.on("error", () => undefined);
+      });
+    try {
+      const held = [await open(), await open()];
+      const third = await open();
+      await third.closed;
+      const answer = await new Promise<string>((resolve) => {
+        const first = held[0];
+        let text = "";
+        first?.socket.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes("\r\n\r\n")) resolve(text);
+        });
+        first?.socket.write("GET /Home HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      for (const { socket } of held) socket.destroy();
+    } finally {
+      await site.close();
+    }
+  });
+});
