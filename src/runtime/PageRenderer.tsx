@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from "react";
 import type { Page } from "../content/contract.ts";
-import { FirstScreenPictures } from "../ui/firstScreen.tsx";
+import { FirstScreenPictures } from "../ui/firstScreenPictures.ts";
 import { BlockMount } from "./BlockMount.tsx";
 import { blockRegistry } from "./registry.ts";
 import { PageResourcesContext } from "./siteData.ts";

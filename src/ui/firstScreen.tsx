@@ -4,14 +4,13 @@
  * from the document's head (React writes `preload()`'s `<link rel="preload" as="image">` there),
  * in the copy and format the browser will pick; any other picture loads lazily.
  */
-import { createContext, use } from "react";
+import { use } from "react";
 import { preload } from "react-dom";
 import { variantPath } from "../content/mediaAddress.ts";
+import { FirstScreenPictures } from "./firstScreenPictures.ts";
 import { backgroundScreens, responsiveSources } from "./media.ts";
 import { safeUrl } from "./url.ts";
 
-/** The page's first-screen pictures, as content addresses; none outside a page. */
-export const FirstScreenPictures = createContext<readonly string[]>([]);
 
 /** True when the content picture `raw` is one of the page's first screen. */
 export function useFirstScreen(raw: string | null | undefined): boolean {
