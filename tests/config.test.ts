@@ -77,7 +77,7 @@ describe("registry and layouts", () => {
     const fixtures = new Set(readdirSync("fixtures/pages").map((f) => f.replace(/\.json$/, "").toLowerCase()));
     const pageNames = [...routeTable.routes.flatMap((r) => (r.page ? [r.page] : [])), ...routeTable.knownPages];
     expect(pageNames.filter((name) => !fixtures.has(name.toLowerCase()))).toEqual([]);
-    expect(pageNames).toHaveLength(43);
+    expect(pageNames).toHaveLength(45);
   });
 });
 

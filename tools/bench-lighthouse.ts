@@ -1,6 +1,7 @@
 /**
  * `npm run bench:lighthouse` (after `npm run build`): Lighthouse mobile performance (its default
- * simulated slow-4G throttling) of /Home and a service page, served by `npm run serve` and as
+ * simulated slow-4G throttling) of /Home, a service page and two pages whose first screen is a
+ * panel's or a card's photograph, served by `npm run serve` and as
  * exported static files. Lighthouse is run with npx at the pinned version, so the test install
  * stays light; Chromium is Debian's (CHROMIUM_PATH). A benchmark, not a test: it prints figures
  * (median of LH_RUNS runs, default 3) and exits 0.
@@ -22,8 +23,12 @@ import { exportSite } from "./exportSite.ts";
 const lighthouseVersion = "12.8.2";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-/** LH_PAGES: site paths, comma-separated (e.g. "/photographs", the page of photographs; docs/media.md). */
-const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(",").map((path) => path.trim()).filter(Boolean) : [pathTo("home"), pathTo("brandingCreative")];
+/**
+ * LH_PAGES: site paths, comma-separated (e.g. "/photographs", the page of photographs; docs/media.md).
+ * By default /Home, a service page, and two pages whose first screen holds a photograph that is not
+ * a hero's: a panel's (/our-studios) and a card's (/success-stories) (docs/performance.md).
+ */
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(",").map((path) => path.trim()).filter(Boolean) : [pathTo("home"), pathTo("brandingCreative"), "/our-studios", "/success-stories"];
 /** The image audits docs/media.md asks to pass, printed per run. */
 const imageAudits = ["uses-responsive-images", "modern-image-formats", "lcp-discovery-insight"];
 

@@ -26,7 +26,7 @@ function PageView({ path }: { path: string }) {
         <>
           <PageHead page={loaded.page} path={path} />
           <PostedFormContext value={isPostedForm(actionData) ? actionData : null}>
-            <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} />
+            <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} firstPictures={loaded.firstPictures} />
           </PostedFormContext>
           <PageEffects page={loaded.page} settings={loaded.layout.settings} />
           <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />

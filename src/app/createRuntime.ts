@@ -2,7 +2,7 @@
  * The runtime of one app (a browser tab, or one request on the server): built here only, with
  * the settings of src/config.ts on both sides.
  */
-import { blockDataLoaders, blockLoaders } from "../blocks/index.ts";
+import { blockDataLoaders, blockLoaders, loadBlockPictures } from "../blocks/index.ts";
 import { config } from "../config.ts";
 import { createContentClient } from "../content/client.ts";
 import type { Runtime } from "../runtime/context.tsx";
@@ -29,6 +29,7 @@ export function createRuntime(host: RuntimeHost): Runtime {
     ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, timeoutMs: config.requestTimeoutMs, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
+    blockPictures: loadBlockPictures,
     layouts: layoutSource,
     stores: createSiteStores(),
     // The loading screen is the browser's; the server answers as soon as it has the page.

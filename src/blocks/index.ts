@@ -7,6 +7,7 @@
 import type { BlockDefinition } from "../runtime/block.tsx";
 import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 import type { BlockDataLoaders } from "../runtime/context.tsx";
+import type { BlockPictures } from "../runtime/firstPictures.ts";
 import { blockNames, blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { loadFirst, loadLater, ownModules, placement } from "virtual:block-code";
 import { blockCodeGroups } from "./codeGroups.ts";
@@ -50,6 +51,9 @@ export function blockCodeModule(name: BlockName, manifestHas: (module: string) =
   if (manifestHas(own)) return own;
   return blockCodeGroups[blockRegistry[name].critical ? "first" : "later"];
 }
+
+/** The pictures each block shows (./pictures.ts), for the page loader's first-screen rule; loaded with the first page the browser resolves itself. */
+export const loadBlockPictures = async (): Promise<BlockPictures> => (await import("./pictures.ts")).blockPictures;
 
 /**
  * Blocks whose data loads with the page (see src/runtime/pageData.ts): light modules apart from

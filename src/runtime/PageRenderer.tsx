@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from "react";
 import type { Page } from "../content/contract.ts";
+import { FirstScreenPictures } from "../ui/firstScreenPictures.ts";
 import { BlockMount } from "./BlockMount.tsx";
 import { blockRegistry } from "./registry.ts";
 import { PageResourcesContext } from "./siteData.ts";
@@ -16,6 +17,8 @@ type PageRendererProps = {
   problems?: readonly string[];
   /** The server rendered this page: every block is in its HTML, so every block renders in the first pass too. */
   allAtOnce?: boolean | undefined;
+  /** The pictures of its first screen (./firstPictures.ts). */
+  firstPictures?: readonly string[] | undefined;
 };
 
 function Slots({ page, slots, problems = [], allAtOnce = false }: PageRendererProps) {
@@ -38,11 +41,15 @@ function Slots({ page, slots, problems = [], allAtOnce = false }: PageRendererPr
   );
 }
 
+const noPictures: readonly string[] = [];
+
 /** Mounts the blocks of a page's layout, in order, each in its own error boundary. */
 export function PageRenderer(props: PageRendererProps) {
   return (
     <PageResourcesContext value={props.page.resources}>
-      <Slots {...props} />
+      <FirstScreenPictures value={props.firstPictures ?? noPictures}>
+        <Slots {...props} />
+      </FirstScreenPictures>
     </PageResourcesContext>
   );
 }

@@ -6,6 +6,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { Page } from "../content/contract.ts";
+import type { BlockPictures } from "./firstPictures.ts";
 import type { BlockName } from "./registry.ts";
 import type { RenderSlot } from "./slots.ts";
 import type { ResolvedLayout } from "./layout.ts";
@@ -37,6 +38,8 @@ export interface Runtime {
   serverRender?: boolean;
   /** Blocks that load data of their own with the page (src/blocks/index.ts). */
   blockData?: BlockDataLoaders | undefined;
+  /** The pictures each block shows, for the first screen's (./firstPictures.ts); none without it. */
+  blockPictures?: (() => Promise<BlockPictures>) | undefined;
   /** The first page's HTML came from the server (rendering it there, or hydrating it): the first paint has happened. */
   serverHtml?: boolean | undefined;
   /**

@@ -9,6 +9,7 @@ import { useLocation, useMatches, useNavigation } from "react-router-dom";
 import { ContentError } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
 import type { Runtime } from "./context.tsx";
+import { firstScreenPictures } from "./firstPictures.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import { blockRegistry, type BlockName } from "./registry.ts";
 import { layoutNameOf, pageRequest, type RouteConfig } from "./routeTable.ts";
@@ -33,6 +34,8 @@ export type PageData =
       problems: string[];
       /** Every block the page shows, once each, in page order. */
       blocks: BlockName[];
+      /** The pictures of its first screen (content addresses): loaded at once and preloaded, the others lazily (./firstPictures.ts). */
+      firstPictures: string[];
       /** Rendered on the server: every block is in the HTML, so every block renders in the first pass too. */
       serverRendered: boolean;
       site: SiteChrome;
@@ -110,6 +113,7 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
   const serverRendered = runtime.serverRender === true;
   // A block whose code fails is reported where it mounts; here it must not hold the page back.
   const code = Promise.allSettled(blocks.filter((block) => serverRendered || blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
+  const pictures = runtime.blockPictures?.();
   const withData = await Promise.all(
     slots.map(async (slot): Promise<RenderSlot> => {
       const load = runtime.blockData?.[slot.block];
@@ -117,7 +121,8 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
     }),
   );
   await code;
-  return { status: "ready", page, layout, slots: withData, problems, blocks, serverRendered, site };
+  const firstPictures = pictures ? firstScreenPictures(withData, page, await pictures) : [];
+  return { status: "ready", page, layout, slots: withData, problems, blocks, firstPictures, serverRendered, site };
 }
 
 export type CurrentPage =

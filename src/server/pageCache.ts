@@ -1,13 +1,14 @@
 /**
  * Rendered pages, kept as the bytes they are sent as: the HTML with its brotli and gzip bodies
- * and an ETag, computed once when the page is rendered, so a cached page costs a visitor no
+ * and an ETag, computed once when the page is rendered (at a fast level, then again at the best
+ * when the server is idle: ./idleRecompression.ts), so a cached page costs a visitor no
  * more work than a static file. Kept under the server's one caching rule (swrCache.ts), with
  * the same freshness as the content it is made of; a 503 retry screen is never kept. Each page
  * remembers which content answers it was made of, so a revalidation can drop both.
  */
 import * as z from "zod/mini";
 import { weakEtag } from "./http/cachePolicy.ts";
-import { compressed } from "./http/precompress.ts";
+import { compressed, type CompressionLevel } from "./http/precompress.ts";
 import type { RenderedDocument } from "./renderModule.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type SwrCache } from "./swrCache.ts";
@@ -20,17 +21,34 @@ const CachedPageSchema = z.object({
   html: bytes,
   br: bytes,
   gzip: bytes,
+  /** How `br` and `gzip` were compressed; a copy from before this field was the best. */
+  compression: z.catch(z.enum(["fast", "best"]), "best"),
   /** The content answers (contentCache keys) the page was made of. */
   deps: z.array(z.string()),
 });
 export type CachedPage = z.output<typeof CachedPageSchema>;
 
-/** The page as it will be sent: compressed once, at brotli's 11 and gzip's 9, and its ETag. */
+/**
+ * The page as it will be sent: its ETag, and its bodies compressed at the fast level, which a
+ * visitor waiting for a fresh render can afford (./http/precompress.ts); `recompressBest` makes
+ * them smaller later.
+ */
 export async function pageBytes(document: RenderedDocument, deps: readonly string[]): Promise<CachedPage> {
-  if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), deps: [...deps] };
+  if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: "best", deps: [...deps] };
   const html = Buffer.from(document.html);
-  const { br, gzip } = await compressed(html);
-  return { status: document.status, etag: weakEtag(html), html, br, gzip, deps: [...deps] };
+  const compression: CompressionLevel = "fast";
+  const { br, gzip } = await compressed(html, compression);
+  return { status: document.status, etag: weakEtag(html), html, br, gzip, compression, deps: [...deps] };
+}
+
+/**
+ * The page's bodies compressed again at the best level, in place: the cache already holds this
+ * page, and the next visitor is sent the smaller bodies (same HTML, same ETag).
+ */
+export async function recompressBest(page: CachedPage): Promise<void> {
+  if (page.compression === "best") return;
+  const { br, gzip } = await compressed(page.html, "best");
+  Object.assign(page, { br, gzip, compression: "best" });
 }
 
 export interface PageCacheOptions {

@@ -43,6 +43,8 @@ export interface RenderModule {
   listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<(string | SiteAddress)[]>;
   sitemapFiles(addresses: readonly (string | SiteAddress)[], siteUrl: string): Map<string, string>;
   robotsTxt(siteUrl: string): string;
+  /** `npm run bench:render` only: the page's routing, then its tree through react-dom/server's `renderToString`, each timed (the floor). */
+  renderFloor?: (request: Request, options: DocumentOptions) => Promise<{ routeMs: number; reactMs: number; html: string }>;
 }
 
 export interface SiteBuild {

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonHeaders, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
 import { type SiteServer } from "./siteServer.ts";
@@ -17,6 +17,7 @@ import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 const countingRenderer = `async function renderDocument(request) {
   const address = new URL(request.url).pathname;
   globalThis.renders = (globalThis.renders ?? 0) + 1;
+  if (address === "/Numbers") return { kind: "page", status: 200, html: "<!doctype html><title>/Numbers</title><ol>" + Array.from({ length: 3000 }, (_, i) => "<li>" + ((i * 7919) % 10007) + "</li>").join("") + "</ol>" };
   if (address === "/Flaky" && !globalThis.flakyOnce) { globalThis.flakyOnce = true; return { kind: "page", status: 503, html: "try again" }; }
   return { kind: "page", status: 200, html: "<!doctype html><title>" + address + "</title><p>" + "render ".repeat(400) + globalThis.renders + "</p>" };
 }`;
@@ -56,16 +57,33 @@ describe("a cached page", () => {
     expect(site.pages.loads()).toBe(1);
   });
 
-  it("is compressed once when rendered: the gzip body is the page", async () => {
+  /** The body of `path` as sent in `encoding`, undecoded. */
+  const bodyBytes = (path: string, encoding: string) => {
     const { hostname, port } = new URL(site.url);
-    const bytes = await new Promise<Buffer>((resolve) =>
-      request({ hostname, port, path: "/Home", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+    return new Promise<Buffer>((resolve) =>
+      request({ hostname, port, path, headers: { "Accept-Encoding": encoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve(Buffer.concat(chunks)));
       }).end(),
     );
-    expect(gunzipSync(bytes).toString()).toContain("<title>/Home</title>");
+  };
+
+  it("is compressed once when rendered: the gzip body is the page", async () => {
+    expect(gunzipSync(await bodyBytes("/Home", "gzip")).toString()).toContain("<title>/Home</title>");
+  });
+
+  it("is answered at once at brotli's fast level, and sent at its best once the server has been idle", async () => {
+    const first = await bodyBytes("/Numbers", "br");
+    const html = brotliDecompressSync(first).toString();
+    expect(html).toContain("<title>/Numbers</title>");
+    const atQuality = (quality: number) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+    expect(first.equals(atQuality(5))).toBe(true);
+    const best = atQuality(11);
+    expect(best.byteLength).toBeLessThan(first.byteLength);
+    // Recompressed in the background, when no render has run for a moment: later visitors get the smaller body.
+    await expect.poll(async () => (await bodyBytes("/Numbers", "br")).equals(best), { timeout: 10_000 }).toBe(true);
+    expect(gunzipSync(await bodyBytes("/Numbers", "gzip")).toString()).toBe(html);
   });
 
   it("is not kept when it is a retry screen: 503 with Retry-After, then rendered again", async () => {

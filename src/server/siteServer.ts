@@ -22,6 +22,7 @@ import { trustProxyFromEnv } from "./http/trustProxy.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
+import { idleRecompression } from "./idleRecompression.ts";
 import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
 import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
@@ -95,20 +96,25 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const staleMs = secondsSetting(env.CONTENT_STALE_SECONDS, 600_000);
   const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs, staleMs, shared });
 
+  // A fresh render is answered at the fast compression; the best is made when the server is idle.
+  const recompression = idleRecompression();
   // A page keeps the same freshness as the content it is made of, and the list of that content.
   const pages = createPageCache({
     freshMs,
     staleMs,
     shared,
-    async render(address) {
-      const deps = new Set<string>();
-      const recording: typeof fetch = (input, init) => {
-        const key = contentKey(input, init);
-        if (key !== null) deps.add(key);
-        return cache.fetch(input, init);
-      };
-      return pageBytes(await renderAddress(build, address, recording, siteUrl), [...deps]);
-    },
+    render: (address) =>
+      recompression.during(async () => {
+        const deps = new Set<string>();
+        const recording: typeof fetch = (input, init) => {
+          const key = contentKey(input, init);
+          if (key !== null) deps.add(key);
+          return cache.fetch(input, init);
+        };
+        const page = await pageBytes(await renderAddress(build, address, recording, siteUrl), [...deps]);
+        recompression.schedule(page);
+        return page;
+      }),
   });
 
   let devMiddleware: Awaited<ReturnType<DevModules["attach"]>>["middleware"] | undefined = undefined;

@@ -7,6 +7,7 @@
  */
 import { JSDOM } from "jsdom";
 import { StrictMode, type ReactNode } from "react";
+import { renderToString as reactDomRenderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createRuntime } from "../app/createRuntime.ts";
@@ -81,16 +82,21 @@ function pageStatus(context: RoutedPage["context"]): 200 | 404 | 503 {
   return context.statusCode === 404 || context.statusCode === 503 ? context.statusCode : context.errors ? 503 : 200;
 }
 
-/** The routed page as a whole HTML document; `retryScreen`: the 503 screen, not hydrated (the browser starts over). */
-async function documentHtml(request: Request, options: DocumentOptions, { runtime, handler, context }: RoutedPage, retryScreen: boolean, notFound: boolean): Promise<string> {
-  const { page } = leafPage(context);
-  const html = await renderToString(
+/** The React tree of a routed page. */
+function pageTree({ runtime, handler, context }: RoutedPage): ReactNode {
+  return (
     <StrictMode>
       <RuntimeProvider runtime={runtime}>
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </RuntimeProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+}
+
+/** The routed page as a whole HTML document; `retryScreen`: the 503 screen, not hydrated (the browser starts over). */
+async function documentHtml(request: Request, options: DocumentOptions, { runtime, handler, context }: RoutedPage, retryScreen: boolean, notFound: boolean): Promise<string> {
+  const { page } = leafPage(context);
+  const html = await renderToString(pageTree({ runtime, handler, context }));
   const ready = page?.status === "ready" ? page : null;
   const blocks = ready?.blocks ?? [];
   const manifest = options.manifest as BuildManifest;
@@ -167,6 +173,21 @@ export async function answerFormPost(request: Request, options: DocumentOptions)
   // A form's answer is the page hydrated as usual, whatever its status.
   return { kind: "page", status, html: await documentHtml(request, options, { ...routedPage, context }, !posted && status === 503, status === 404) };
 }
+/**
+ * For `npm run bench:render` (tools/bench-render.ts) only: the page's routing and loaders, then
+ * the same tree through react-dom/server's synchronous `renderToString`, each timed: the floor a
+ * whole render (streamed prerender, document, compression) is measured against.
+ */
+export async function renderFloor(request: Request, options: DocumentOptions): Promise<{ routeMs: number; reactMs: number; html: string }> {
+  const started = performance.now();
+  const routedPage = await routed(request, options);
+  const { context } = routedPage;
+  if (context instanceof Response) throw new Error(`${request.url}: the router answered ${context.status}, not a page`);
+  const routedAt = performance.now();
+  const html = reactDomRenderToString(pageTree({ ...routedPage, context }));
+  return { routeMs: routedAt - started, reactMs: performance.now() - routedAt, html };
+}
+
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
 export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<SiteAddress[]> {
   return siteAddresses(createContentClient({ base: "", timeoutMs: config.requestTimeoutMs, fetch: options.fetch }), options.siteUrl);
@@ -174,4 +195,4 @@ export function listAddresses(options: { fetch: typeof fetch; siteUrl: string })
 
 export { robotsTxt, sitemapFiles };
 
-export const renderModule = { renderDocument, answerFormPost, listAddresses, sitemapFiles, robotsTxt } satisfies RenderModule;
+export const renderModule = { renderDocument, answerFormPost, listAddresses, sitemapFiles, robotsTxt, renderFloor } satisfies RenderModule;

@@ -1,3 +1,4 @@
+import { preloadPicture, useFirstScreen } from "./firstScreen.tsx";
 import { mediaUrl, responsiveSources } from "./media.ts";
 
 interface ContentImageProps {
@@ -6,8 +7,6 @@ interface ContentImageProps {
   /** Width / height of the box the image fills; reserves its space so nothing shifts when it loads. */
   ratio: readonly [number, number];
   className?: string;
-  /** Above-the-fold images load at once; the rest lazily. */
-  priority?: boolean;
   fit?: "cover" | "contain";
   /** A file of the site's own shown when the content has no picture (never a content address). */
   fallback?: string;
@@ -18,13 +17,17 @@ interface ContentImageProps {
 /**
  * A content picture in a box of its proportion. A JPEG, PNG or WebP the site's server answers
  * comes as a `<picture>`: AVIF and WebP copies at several widths (the browser picks by `sizes`),
- * the original as the fallback (src/ui/media.ts).
+ * the original as the fallback (src/ui/media.ts). One of the page's first screen
+ * (./firstScreen.tsx) loads at once, at high priority, preloaded from the head; any other lazily.
  */
-export function ContentImage({ src, alt, ratio, className, priority = false, fit = "cover", sizes = "100vw", fallback }: ContentImageProps) {
+export function ContentImage({ src, alt, ratio, className, fit = "cover", sizes = "100vw", fallback }: ContentImageProps) {
+  // The site's own fallback stands in for an empty content picture, in the first screen too.
+  const priority = useFirstScreen(mediaUrl(src) ? src : fallback);
   const url = mediaUrl(src) ?? fallback ?? null;
   const [width, height] = ratio;
   if (!url) return <span className={`content-image content-image--empty ${className ?? ""}`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />;
   const sources = responsiveSources(url);
+  if (priority) preloadPicture(url, sizes);
   const image = (
     <img
       className={`content-image ${className ?? ""}`}

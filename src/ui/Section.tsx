@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { toPlainText } from "./text.ts";
+import { preloadBackground, useFirstScreen } from "./firstScreen.tsx";
 import { backgroundStyle, mediaUrl } from "./media.ts";
 
 interface SectionProps {
@@ -15,6 +16,7 @@ export function Section({ title, background, className, slotId, children }: Sect
   const headingId = useId();
   const heading = toPlainText(title);
   const image = mediaUrl(background);
+  if (useFirstScreen(background) && image) preloadBackground(image);
   return (
     <section
       className={`section ${image ? "section--with-background" : ""} ${className ?? ""}`}

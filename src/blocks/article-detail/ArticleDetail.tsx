@@ -5,6 +5,7 @@ import { defaultAuthorImage } from "../../ui/cards/BlogCard.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { formatDate, toPlainText } from "../../ui/text.ts";
+import { preloadBackground, useFirstScreen } from "../../ui/firstScreen.tsx";
 import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
 import { BackButton } from "./BackButton.tsx";
 import { articleDetailOptions, type ArticleDetailOptions } from "./options.ts";
@@ -21,6 +22,7 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
   const dateText = formatDate(item?.date);
   const author = toPlainText(item?.authorName);
   const image = mediaUrl(page[options.image]);
+  if (useFirstScreen(page[options.image]) && image) preloadBackground(image);
   const style: CSSProperties | undefined = image ? backgroundStyle(image) : undefined;
 
   return (
@@ -34,7 +36,7 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
           {(options.byline || dateText) && (
             <div className="article__meta">
               {options.byline && (
-                <ContentImage className="article__author-image" src={item?.authorImage} fallback={defaultAuthorImage} alt="" ratio={[1, 1]} priority />
+                <ContentImage className="article__author-image" src={item?.authorImage} fallback={defaultAuthorImage} alt="" ratio={[1, 1]} />
               )}
               <p className="article__byline">
                 {options.byline && author && <span className="article__author">{author}</span>}

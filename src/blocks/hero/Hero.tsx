@@ -1,13 +1,12 @@
 import type { CSSProperties } from "react";
-import { preload } from "react-dom";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { variantPath } from "../../content/mediaAddress.ts";
-import { backgroundScreens, backgroundStyle, mediaUrl, responsiveSources } from "../../ui/media.ts";
+import { preloadBackground, useFirstScreen } from "../../ui/firstScreen.tsx";
+import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
 import { safeUrl } from "../../ui/url.ts";
-import { heroOptions, type HeroOptions } from "./options.ts";
+import { heroOptions, heroPicture, type HeroOptions } from "./options.ts";
 import "./hero.css";
 
 /** SPEC 9 "Hero subtitle delay". */
@@ -35,30 +34,15 @@ function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: str
   );
 }
 
-/**
- * The home hero's background (its largest paint) asked for from the HTML's head: for a picture the site's
- * server resizes, the copy the stylesheet picks for the screen's width (src/styles/global.css), in the best
- * format (a browser that does not show it skips the preload and takes the next one image-set() offers).
- */
-function preloadBackground(url: string, best: string | undefined) {
-  if (!best) {
-    preload(url, { as: "image", fetchPriority: "high" });
-    return;
-  }
-  const format = best === "image/avif" ? "avif" : "webp";
-  for (const { width, media } of Object.values(backgroundScreens)) preload(variantPath(url, width, format), { as: "image", fetchPriority: "high", type: best, media });
-}
-
 export function Hero({ page, options }: BlockProps<HeroOptions>) {
   const { variant } = options;
-  if (variant === "none") return null;
-  const image = safeUrl(page[options.image] ?? page.image);
+  const image = safeUrl(heroPicture(page, options));
   const url = mediaUrl(image);
-  // The hero picture is the page's largest paint: requested from the HTML's head, first, in the
-  // best format at the width the screen needs (the browser reads imagesrcset as it does the <picture>'s).
-  const [best] = url ? responsiveSources(url) : [];
-  if (url && variant === "home") preloadBackground(url, best?.type);
-  else if (url) preload(url, best ? { as: "image", fetchPriority: "high", imageSrcSet: best.srcSet, imageSizes: heroImageSizes, type: best.type } : { as: "image", fetchPriority: "high" });
+  // The home hero's background is asked for from the head when it is in the first screen (as it is
+  // when the hero comes first); the other heroes' picture is a ContentImage, which does the same.
+  const firstScreen = useFirstScreen(image);
+  if (variant === "none") return null;
+  if (url && variant === "home" && firstScreen) preloadBackground(url);
   const style: CSSProperties | undefined = url ? backgroundStyle(url) : undefined;
   const heading = toPlainText(
     variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
@@ -98,7 +82,7 @@ export function Hero({ page, options }: BlockProps<HeroOptions>) {
  * hero pictures are made in; another proportion is fitted inside it.
  */
 function HeroImage({ src }: { src: string }) {
-  return <ContentImage className="hero__image" src={src} alt="" ratio={heroImageRatio} fit="contain" sizes={heroImageSizes} priority />;
+  return <ContentImage className="hero__image" src={src} alt="" ratio={heroImageRatio} fit="contain" sizes={heroImageSizes} />;
 }
 
 /** The hero picture's width: the container's below 960 px, half of it beside the text above (hero.css). */

@@ -58,7 +58,9 @@ export function pageWriter(securityHeaders: Record<string, string>): PageWriter 
     let variants = built.get(page);
     if (!variants) built.set(page, (variants = new Map<Variant, Answer>()));
     let answer = variants.get(variant);
-    if (!answer) variants.set(variant, (answer = answerOf(page, variant, securityHeaders)));
+    // Built again once the page's bodies were recompressed at the best level (src/server/idleRecompression.ts).
+    const recompressed = (variant === "br" || variant === "gzip") && page.location === undefined && answer?.body !== page[variant];
+    if (!answer || recompressed) variants.set(variant, (answer = answerOf(page, variant, securityHeaders)));
     res.writeHead(answer.status, answer.headers);
     res.end(req.method === "HEAD" ? undefined : answer.body);
   };
