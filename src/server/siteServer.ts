@@ -35,7 +35,18 @@ export interface SiteServer {
   url: string;
   cache: ContentCache;
   pages: SwrCache<CachedPage>;
+  /**
+   * Stops without loss: no new connections (idle keep-alive ones closed, new requests on open
+   * ones answered 503 with `Connection: close`), requests in flight finished — those still
+   * running after the grace are cut —, then the lead outbox after its attempts in flight, the
+   * in-process content service (its SQLite), media, Redis.
+   */
   close: () => Promise<void>;
+}
+
+/** SHUTDOWN_GRACE_SECONDS (default 8): how long a stop waits for requests in flight, leaving a supervisor's usual 10 s for the rest. */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
+  return secondsSetting(env.SHUTDOWN_GRACE_SECONDS, 8_000);
 }
 
 /** A content service running in this process (the fixture service of `npm start`), reached only as a Fetch handler. */
@@ -98,12 +109,17 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const headers = await securityHeaders(securityOptionsFromEnv(env));
   const writePage = pageWriter(headers);
   const answerHeld = answerHeldPage((address) => pages.fresh(address), writePage);
+  /** Set when a stop begins: a keep-alive connection is closed as soon as its answer in flight is written (else it would hold the stop for its idle time-out). */
+  let stopping = false;
   const app = Fastify({
-    forceCloseConnections: true,
+    // On close, only idle keep-alive connections are cut: a request in flight is finished (see close below).
+    forceCloseConnections: "idle",
     routerOptions: { caseSensitive: false },
     // A page held fresh is answered before routing, like a static file; everything else is Fastify's.
     serverFactory: (handler) =>
       createServer((req, res) => {
+        if (stopping) res.shouldKeepAlive = false;
+        else res.once("finish", () => stopping && setImmediate(() => app.server.closeIdleConnections()));
         if (!answerHeld(req, res)) handler(req, res);
       }),
   });
@@ -198,7 +214,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     cache,
     pages,
     close: async () => {
+      // The bounded wait: requests still running after the grace are cut, so a stop always ends.
+      const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs(env));
+      stopping = true;
       await app.close();
+      clearTimeout(cut);
       inProcess?.close();
       await outbox?.stop();
       media.close();
