@@ -159,8 +159,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     redirect: false,
     // The .br / .gz copies the build wrote (src/server/http/precompress.ts).
     preCompressed: true,
-    // The server's own code and the build manifest are not the public's; exported pages are not files here.
-    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers"],
+    // The server's own code and the build manifest are not the public's. What `npm run export`
+    // writes for a static host (pages, sitemap, robots.txt, media copies) is not served here
+    // either: the server makes each from the content it has now, so an export and the server
+    // live in one dist/ (and a second route for /robots.txt would stop the server starting).
+    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "robots.txt", "sitemap.xml", "sitemap-*", "_media/**"],
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));
