@@ -68,6 +68,13 @@ function siteChunk(moduleId: string, context: ChunkingContext): string | null {
   return siteChunks.get(moduleId) ?? null;
 }
 
+/** What the server build emits into dist/server/, by file name (`node dist/server/standalone.js` is the production server). */
+const serverEntries = {
+  "entry-server": resolve("src/ssr/entry-server.tsx"),
+  standalone: resolve("src/server/standalone.ts"),
+  leads: resolve("src/server/leads/command.ts"),
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === "build" && !isSsrBuild ? reactRouterProduction : [] },
   plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin()],
@@ -78,12 +85,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: "hidden",
     // The server reads it to name each page's block code and styles in the HTML (src/ssr/document.ts).
     manifest: true,
-    rolldownOptions: {
-      // src/boot.ts: the script of server-rendered pages, which loads src/main.tsx once the page has loaded.
-      input: { index: resolve("index.html"), boot: resolve("src/boot.ts") },
-      // The framework first: the site's group would otherwise take React along (a group takes what its modules import).
-      output: { codeSplitting: { groups: [{ name: "framework", test: frameworkModule, priority: 2 }, { name: siteChunk, priority: 1 }] } },
-    },
+    rolldownOptions: isSsrBuild
+      ? {
+          // The server build (`vite build --ssr`, into dist/server/): the render bundle, the production
+          // server and the operator commands, run with plain `node`. The fixture service, which the
+          // server imports only when CONTENT_API_BASE is empty, stays a chunk of its own.
+          input: serverEntries,
+          output: { entryFileNames: "[name].js" },
+        }
+      : {
+          // src/boot.ts: the script of server-rendered pages, which loads src/main.tsx once the page has loaded.
+          input: { index: resolve("index.html"), boot: resolve("src/boot.ts") },
+          // The framework first: the site's group would otherwise take React along (a group takes what its modules import).
+          output: { codeSplitting: { groups: [{ name: "framework", test: frameworkModule, priority: 2 }, { name: siteChunk, priority: 1 }] } },
+        },
   },
   ssr: {
     // Bundled into the server build: packages that ship CSS or browser-only entry points. The

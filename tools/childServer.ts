@@ -1,12 +1,16 @@
 /**
- * The production server (`npm run serve`'s entry) in a child process, so a load or fault test
- * can measure its memory on its own, lock its database from outside and kill it with SIGKILL.
+ * The production server as built (`npm run serve`'s `node dist/server/standalone.js`) in a child
+ * process, so a load or fault test can measure its memory on its own, lock its database from
+ * outside and kill it with SIGKILL. DIST_DIR may name another build's client; the server is
+ * always the project's dist/server/.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/** The built production server. */
+export const builtServer = fileURLToPath(new URL("../dist/server/standalone.js", import.meta.url));
 
 export interface ChildServer {
   url: string;
@@ -17,7 +21,8 @@ export interface ChildServer {
 }
 
 export function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/standalone.ts"], {
+  if (!existsSync(builtServer)) return Promise.reject(new Error(`${builtServer} is missing: run "npm run build" first.`));
+  const child = spawn(process.execPath, [builtServer], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The export's link check and sitemap dates, over a throw-away build whose renderer answers a
+ * The export's link check and sitemap dates, and the production server on the same folder afterwards, over a throw-away build whose renderer answers a
  * small site (what the real renderer answers is the e2e suite's: tests/e2e/seo.spec.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { exportSite } from "./exportSite.ts";
+import { fixtureContentService } from "../fixture-service/fromEnv.ts";
+import { startSiteServer } from "../src/server/siteServer.ts";
 
 const page = (links: string[]) => `<!doctype html><html><body><header><nav aria-label="Main">${links.map((href) => `<a href="${href}">to ${href}</a>`).join("")}</nav></header></body></html>`;
 
@@ -33,7 +35,7 @@ function smallBuild(): string {
       "}",
       "export async function listAddresses() { return [{ path: '/Home', lastmod: '2026-03-14' }, '/about-us']; }",
       "export function sitemapFiles(addresses) { return new Map([['sitemap.xml', JSON.stringify(addresses)]]); }",
-      "export function robotsTxt() { return 'User-agent: *'; }",
+      "export function robotsTxt(siteUrl) { return `User-agent: *\nSitemap: ${siteUrl}/sitemap.xml`; }",
     ].join("\n"),
   );
   return dir;
@@ -68,5 +70,23 @@ describe("npm run export", () => {
     expect(report.brokenLinks).toHaveLength(2);
     expect(existsSync(join(dist, "Home"))).toBe(false);
     expect(existsSync(join(dist, "sitemap.xml"))).toBe(false);
+  });
+
+  it("leaves a dist/ the production server starts on: it answers robots.txt and pages itself, for its own site address, and the build's files as before", async () => {
+    const dist = smallBuild();
+    dirs.push(dist);
+    expect((await exportSite({ distDir: dist, env, log: () => undefined })).failed).toEqual([]);
+    expect(readFileSync(join(dist, "robots.txt"), "utf8")).toContain("https://www.site.example/sitemap.xml");
+    const site = await startSiteServer({ distDir: dist, env: { SITE_URL: "https://live.site.example", CONTENT_API_BASE: "" }, contentService: fixtureContentService({ LEADS_DB: ":memory:" }) });
+    try {
+      const robots = await fetch(`${site.url}/robots.txt`);
+      expect(await robots.text()).toBe("User-agent: *\nSitemap: https://live.site.example/sitemap.xml");
+      const home = await fetch(`${site.url}/Home`);
+      expect([home.status, await home.text()]).toEqual([200, page(["/about-us", "/gone", "/blogs/missing", "/images/logo.png", "https://other.example/"])]);
+      const logo = await fetch(`${site.url}/images/logo.png`);
+      expect([logo.status, await logo.text()]).toEqual([200, "png"]);
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -37,7 +37,18 @@ export interface SiteServer {
   url: string;
   cache: ContentCache;
   pages: SwrCache<CachedPage>;
+  /**
+   * Stops without loss: no new connections (idle keep-alive ones closed, new requests on open
+   * ones answered 503 with `Connection: close`), requests in flight finished — those still
+   * running after the grace are cut —, then the lead outbox after its attempts in flight, the
+   * in-process content service (its SQLite), media, Redis.
+   */
   close: () => Promise<void>;
+}
+
+/** SHUTDOWN_GRACE_SECONDS (default 8): how long a stop waits for requests in flight, leaving a supervisor's usual 10 s for the rest. */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
+  return secondsSetting(env.SHUTDOWN_GRACE_SECONDS, 8_000);
 }
 
 /** A content service running in this process (the fixture service of `npm start`), reached only as a Fetch handler. */
@@ -119,8 +130,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   let devMiddleware: Awaited<ReturnType<DevModules["attach"]>>["middleware"] | undefined = undefined;
   let answerHeld: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  /** Set when a stop begins: a keep-alive connection is closed as soon as its answer in flight is written (else it would hold the stop for its idle time-out). */
+  let stopping = false;
   const app = Fastify({
-    forceCloseConnections: true,
+    // On close, only idle keep-alive connections are cut: a request in flight is finished (see close below).
+    forceCloseConnections: "idle",
     // Who the client is behind a CDN (TRUST_PROXY, src/server/http/trustProxy.ts); forwarded headers are ignored without it.
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     routerOptions: { caseSensitive: false },
@@ -131,6 +145,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
         // Node checks the header and request time-outs every `connectionsCheckingInterval` (30 s by default): checked each second, a slow-header client is cut off within a second of its time.
         { connectionsCheckingInterval: 1_000, headersTimeout: secondsSetting(env.HEADERS_TIMEOUT_SECONDS, 10_000), requestTimeout: 30_000 },
         (req, res) => {
+          if (stopping) res.shouldKeepAlive = false;
+          else res.once("finish", () => stopping && setImmediate(() => app.server.closeIdleConnections()));
           if (answerHeld(req, res)) return;
           if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
           else handler(req, res);
@@ -187,9 +203,12 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     redirect: false,
     // The .br / .gz copies the build wrote (src/server/http/precompress.ts).
     preCompressed: true,
-    // The server's own code and the build manifest are not the public's; exported pages are not files here.
-    // Nor are the source maps (the original source, comments and all): the build writes them for the operator only.
-    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "**/*.map", "**/*.map.*"],
+    // The server's own code and the build manifest are not the public's, nor are the source maps
+    // (the original source, comments and all: the build writes them for the operator only). What
+    // `npm run export` writes for a static host (pages, sitemap, robots.txt, media copies) is not
+    // served here either: the server makes each from the content it has now, so an export and the
+    // server live in one dist/ (and a second route for /robots.txt would stop the server starting).
+    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "**/*.map", "**/*.map.*", "robots.txt", "sitemap.xml", "sitemap-*", "_media/**"],
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));
@@ -243,7 +262,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     cache,
     pages,
     close: async () => {
+      // The bounded wait: requests still running after the grace are cut, so a stop always ends.
+      const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs(env));
+      stopping = true;
       await app.close();
+      clearTimeout(cut);
       inProcess?.close();
       await outbox?.stop();
       media.close();

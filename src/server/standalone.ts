@@ -1,15 +1,21 @@
 /**
- * `npm run serve` (and `npm start`): the production server on the built dist/, reading pages
- * from CONTENT_API_BASE. PORT (default 4173) and HOST (default 127.0.0.1) choose where it
- * listens; SITE_URL is the public origin. With CONTENT_API_BASE empty (CONTENT-API 7), the
- * fixture content service (fixture-service/) is loaded into this process and handed to the site
- * server as its content service: this entry is the one place that wires the stand-in in, and
- * a deployment with CONTENT_API_BASE never loads it.
+ * The production server: `node dist/server/standalone.js` (built from this file by `npm run
+ * build`; `npm run serve` and `npm start` run it). It serves the built dist/, reading pages from
+ * CONTENT_API_BASE. PORT (default 4173) and HOST (default 127.0.0.1) choose where it listens;
+ * SITE_URL is the public origin. With CONTENT_API_BASE empty (CONTENT-API 7), the fixture
+ * content service (fixture-service/, its own chunk of the build) is loaded into this process and
+ * handed to the site server as its content service: this entry is the one place that wires the
+ * stand-in in, and a deployment with CONTENT_API_BASE never loads it.
+ *
+ * SIGTERM or SIGINT stops it without losing a lead (docs/operations.md#stop): no new connections,
+ * requests in flight finished (at most SHUTDOWN_GRACE_SECONDS, default 8), the lead outbox's
+ * attempts in flight finished, Redis and SQLite closed, exit 0.
  */
-// First: React's production build, chosen before any import loads React.
+// First: React's production build, chosen before any import loads React. The rest is imported
+// dynamically below: in the built file, static imports of packages would run before this line.
 import "./productionEnv.ts";
+import closeWithGrace from "close-with-grace";
 import { productionConfigProblem } from "./productionChecks.ts";
-import { startSiteServer } from "./siteServer.ts";
 
 const problem = productionConfigProblem(process.env);
 if (problem) {
@@ -17,13 +23,19 @@ if (problem) {
   process.exit(1);
 }
 
+const { shutdownGraceMs, startSiteServer } = await import("./siteServer.ts");
+const graceMs = shutdownGraceMs(process.env);
 try {
   const contentService = (process.env.CONTENT_API_BASE ?? "") === "" ? (await import("../../fixture-service/fromEnv.ts")).fixtureContentService(process.env) : undefined;
   const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist", ...(contentService ? { contentService } : {}) });
   console.log(`Corvane site running at ${site.url}/`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => void site.close().then(() => process.exit(0)));
-  }
+  // A second signal, or a close that overruns the grace by 2 s, ends the process at once (exit 1).
+  closeWithGrace({ delay: graceMs + 2_000, logger: { error: (message: string) => console.error(message) } }, async ({ signal, err }) => {
+    if (err) console.error("stopping after an unexpected error:", err);
+    else console.log(`${signal ?? "stop"}: finishing requests in flight, then stopping`);
+    await site.close();
+    console.log("stopped");
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * End-to-end tests in real Chromium against the production build (dist/, built by
- * `npm run build:e2e`) served with the fixture content service, as `npm start` serves it.
+ * `npm run build:e2e`, server included) served with the fixture content service, as `npm start` serves it.
  */
 export default defineConfig({
   testDir: ".",
@@ -26,7 +26,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
   webServer: {
-    command: "npx tsx src/server/standalone.ts",
+    // The production server as `npm run build:e2e` built it, run as `npm run serve` runs it.
+    command: "node dist/server/standalone.js",
     cwd: root,
     env: e2eEnv,
     url: `http://localhost:${e2ePort}/`,

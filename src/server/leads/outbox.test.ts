@@ -274,7 +274,7 @@ describe("npm run leads -- --pending", () => {
     const box = outbox();
     const answer = await box.handle(leadRequest("thought-paper", paper("ada@engines.example")));
     const { id } = (await answer.json()) as { id: string };
-    const run = spawnSync(process.execPath, ["--import", "tsx", "tools/leads.ts", "--pending"], { env: { ...process.env, OUTBOX_DB: file }, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/server/leads/command.ts", "--pending"], { env: { ...process.env, OUTBOX_DB: file }, encoding: "utf8" });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("1 waiting for delivery, 0 refused by the content service, 0 delivered");
     const row = run.stdout.split("\n").find((line) => line.includes(id)) ?? "";

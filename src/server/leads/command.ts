@@ -1,12 +1,14 @@
 /**
- * `npm run leads`: the leads stored by the fixture content service (LEADS_DB, default data/leads.sqlite).
- * `npm run leads -- --pending`: the lead outbox's leads not yet delivered to the content service
- * (OUTBOX_DB, default data/outbox.sqlite): waiting for a retry, or refused by the service and kept
- * for an operator, with their attempts and last error. No personal data: ids, kinds and times.
+ * `npm run leads -- --pending` (`node dist/server/leads.js --pending`, built by `npm run build`
+ * so that it runs in a production install): the lead outbox's leads not yet delivered to the
+ * content service (OUTBOX_DB, default data/outbox.sqlite): waiting for a retry, or refused by the
+ * service and kept for an operator, with their attempts and last error. No personal data: ids,
+ * kinds and times. An operator's check before retiring a machine (docs/operations.md#stop).
+ * `npm run leads`: the leads stored by the fixture content service (LEADS_DB, default
+ * data/leads.sqlite), whose store is loaded only then.
  */
 import { existsSync } from "node:fs";
-import { defaultOutboxPath, openOutboxReader } from "../src/server/leads/outboxStore.ts";
-import { defaultLeadsPath, openLeadStore } from "../fixture-service/leadStore.ts";
+import { defaultOutboxPath, openOutboxReader } from "./outboxStore.ts";
 
 function listPending(path: string) {
   if (!existsSync(path)) {
@@ -21,7 +23,9 @@ function listPending(path: string) {
   if (waiting.length > 0) console.table(waiting);
 }
 
-function listStored(path: string) {
+async function listStored(path: string | undefined) {
+  const { defaultLeadsPath, openLeadStore } = await import("../../../fixture-service/leadStore.ts");
+  path ??= defaultLeadsPath;
   if (!existsSync(path)) {
     console.log(`No leads yet (${path} does not exist).`);
     return;
@@ -34,4 +38,4 @@ function listStored(path: string) {
 }
 
 if (process.argv.includes("--pending")) listPending(process.env.OUTBOX_DB ?? defaultOutboxPath);
-else listStored(process.env.LEADS_DB ?? defaultLeadsPath);
+else await listStored(process.env.LEADS_DB);
