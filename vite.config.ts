@@ -85,6 +85,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: "hidden",
     // The server reads it to name each page's block code and styles in the HTML (src/ssr/document.ts).
     manifest: true,
+    // public/ is the browser's (dist/); the server build needs none of it.
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? {
           // The server build (`vite build --ssr`, into dist/server/): the render bundle, the production
@@ -101,8 +103,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
   },
   ssr: {
-    // Bundled into the server build: packages that ship CSS or browser-only entry points. The
-    // dev server's renderer (src/build/devServerPlugin.ts) loads them from node_modules instead:
+    // Bundled into the server build: packages that ship CSS or browser-only entry points. `npm run
+    // dev` (tools/dev.ts, Vite's module loader) loads them from node_modules instead:
     // its module runner does not run CommonJS, and Vite itself answers their CSS imports there.
     noExternal: command === "build" ? ["keen-slider"] : [],
   },
