@@ -24,9 +24,11 @@ export interface RuntimeHost {
 }
 
 export function createRuntime(host: RuntimeHost): Runtime {
+  // One time-out per content call: the browser's own; on the server, that of the fetch it is given (the upstream's CONTENT_TIMEOUT_SECONDS, the lead outbox's).
+  const timeout = host.mode === "server" ? {} : { timeoutMs: config.requestTimeoutMs };
   return {
-    client: createContentClient({ base: host.contentApiBase, timeoutMs: config.requestTimeoutMs, ...(host.fetch ? { fetch: host.fetch } : {}) }),
-    ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, timeoutMs: config.requestTimeoutMs, fetch: host.leadFetch }) } : {}),
+    client: createContentClient({ base: host.contentApiBase, ...timeout, ...(host.fetch ? { fetch: host.fetch } : {}) }),
+    ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, ...timeout, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
     blockPictures: loadBlockPictures,

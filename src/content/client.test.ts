@@ -80,3 +80,16 @@ describe("content client", () => {
     await expect(client.getMenus()).rejects.toMatchObject({ kind: "timeout" });
   });
 });
+
+describe("one time-out per content call", () => {
+  it("without a time-out of its own, the client waits as long as the fetch it was given does (on the server: the upstream's)", async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => undefined;
+    const client = createContentClient({ base: "", fetch: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const page = client.getPage("index");
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    answer(Response.json({ id: 1, name: "index" }));
+    await expect(page).resolves.toMatchObject({ id: 1 });
+    vi.useRealTimers();
+  });
+});

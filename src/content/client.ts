@@ -36,7 +36,11 @@ export class ContentError extends Error {
 export interface ContentClientOptions {
   /** Base address; empty means the site's own origin. */
   base: string;
-  timeoutMs: number;
+  /**
+   * How long a call may take before it fails as a time-out. Absent: the `fetch` given keeps its own
+   * (the server's upstream, CONTENT_TIMEOUT_SECONDS), so a content call has one time-out, not two.
+   */
+  timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -68,10 +72,13 @@ export function createContentClient(options: ContentClientOptions) {
   async function post(path: string, { signal, body, headers }: RequestOptions): Promise<Response> {
     const controller = new AbortController();
     const timeout = { hit: false };
-    const timer = setTimeout(() => {
-      timeout.hit = true;
-      controller.abort();
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timeout.hit = true;
+            controller.abort();
+          }, options.timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener("abort", onAbort);
     try {
@@ -82,7 +89,7 @@ export function createContentClient(options: ContentClientOptions) {
         ...(headers ? { headers } : {}),
       });
     } catch (error) {
-      if (timeout.hit) throw new ContentError("timeout", `${path} did not answer within ${options.timeoutMs} ms`);
+      if (timeout.hit) throw new ContentError("timeout", `${path} did not answer within ${String(options.timeoutMs)} ms`);
       if (signal?.aborted) throw new ContentError("aborted", `${path} was cancelled`);
       throw new ContentError("network", `${path} could not be reached: ${String(error)}`);
     } finally {

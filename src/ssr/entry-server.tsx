@@ -20,7 +20,6 @@ import { afterShellModules } from "../app/afterShell.ts";
 import { siteRoutes } from "../app/routes.tsx";
 import { blockCodeModule } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
-import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
@@ -190,7 +189,7 @@ export async function renderFloor(request: Request, options: DocumentOptions): P
 
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
 export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<SiteAddress[]> {
-  return siteAddresses(createContentClient({ base: "", timeoutMs: config.requestTimeoutMs, fetch: options.fetch }), options.siteUrl);
+  return siteAddresses(createContentClient({ base: "", fetch: options.fetch }), options.siteUrl);
 }
 
 export { robotsTxt, sitemapFiles };
