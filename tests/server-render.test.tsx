@@ -140,6 +140,8 @@ describe("server rendering", () => {
     const result = await renderDocument("/Home", options(failing));
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(503);
+    // The wait the route's loader said (src/app/retryLater.ts), for the server to pass on as it is.
+    expect(result.retryAfter).toBe("30");
     expect(result.html).toContain("This page could not be loaded");
     // Not hydrated: the browser starts over with index.html's own script and loads the page itself,
     // knowing only that the site's server sent it (its media then come through the site, as they would have).

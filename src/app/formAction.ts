@@ -24,6 +24,7 @@ import { loadPageData, type PageData } from "../runtime/pageData.ts";
 import type { RouteConfig } from "../runtime/routeTable.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
 import { toPlainText } from "../ui/text.ts";
+import { retryLater } from "./retryLater.ts";
 
 /** A lead handed on through the content client: the same calls, and so the same handler, as the code's submit. */
 export function submitThrough(client: ContentClient): SubmitLead {
@@ -50,9 +51,8 @@ function postedTo(page: Extract<PageData, { status: "ready" }>, posted: FormData
  */
 function pageUnavailable(posted: FormData | null) {
   const named = posted?.get(postedFormField);
-  const retry = { status: 503, headers: { "Retry-After": "30" } };
-  if (named !== "contact" && named !== "thoughtPaper") return data(null, retry);
-  return data({ form: named, errors: {}, values: {}, unsent: "busy" } satisfies PostedForm, retry);
+  if (named !== "contact" && named !== "thoughtPaper") return data(null, retryLater);
+  return data({ form: named, errors: {}, values: {}, unsent: "busy" } satisfies PostedForm, retryLater);
 }
 
 /** Where the form's block sends an accepted visitor (invalid options: the block shows nothing, so there is no form to post). */
@@ -90,7 +90,7 @@ export function pageAction(runtime: Runtime, route: RouteConfig, client: Content
       case "invalid":
         return data({ form: kind, errors: result.errors, values: result.values } satisfies PostedForm, { status: 400 });
       case "unsent":
-        return data({ form: kind, errors: {}, values: result.values, unsent: result.reason } satisfies PostedForm, { status: 503, headers: { "Retry-After": "30" } });
+        return data({ form: kind, errors: {}, values: result.values, unsent: result.reason } satisfies PostedForm, retryLater);
     }
   };
 }

@@ -14,6 +14,7 @@ import { loadPageData } from "../runtime/pageData.ts";
 import { siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
 import { SiteShell } from "./App.tsx";
 import { PageRoute, RouteError } from "./PageRoute.tsx";
+import { retryLater } from "./retryLater.ts";
 
 /** SPEC 2.3 item 1: the loading screen stays up at least this long (0 on the server). */
 function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
@@ -38,7 +39,7 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
         if ((route.missing ?? "not-found") === "home") return redirect("/", 302);
         return data(loaded, { status: 404 });
       case "failed":
-        return data(loaded, { status: 503, headers: { "Retry-After": "30" } });
+        return data(loaded, retryLater);
     }
   };
 }
@@ -57,7 +58,7 @@ export function formAction(runtime: Runtime, route: RouteConfig) {
       // The action's code did not arrive (a flaky network, a new deployment): the lead was not
       // handed on, and the form keeps everything typed, instead of the page giving way to the retry screen.
       console.warn("the form's action could not be loaded:", error);
-      return data(null, { status: 503, headers: { "Retry-After": "30" } });
+      return data(null, retryLater);
     }
     return action.pageAction(runtime, route, runtime.leadClient ?? runtime.client)(args);
   };

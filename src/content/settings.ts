@@ -7,6 +7,13 @@ export function numberSetting(raw: string | undefined, fallback: number, accept:
   return Number.isFinite(n) && accept(n) ? n : fallback;
 }
 
+/**
+ * How long a visitor (or a crawler) is asked to wait when a page or a form could not be answered
+ * for now (503): the routes' loaders and actions say it (src/app/retryLater.ts), and the server
+ * passes on what they said.
+ */
+export const retryAfterSeconds = 30;
+
 /** A whole number, 0 or more. */
 export const isCount = (n: number) => Number.isInteger(n) && n >= 0;
 

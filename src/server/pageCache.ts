@@ -16,6 +16,8 @@ import { createSwrCache, type SwrCache } from "./swrCache.ts";
 const bytes = z.pipe(z.string(), z.transform((base64) => Buffer.from(base64, "base64")));
 const CachedPageSchema = z.object({
   status: z.number(),
+  /** A 503's Retry-After, as the route said it. */
+  retryAfter: z.optional(z.string()),
   location: z.optional(z.string()),
   etag: z.string(),
   html: bytes,
@@ -38,7 +40,7 @@ export async function pageBytes(document: RenderedDocument, deps: readonly strin
   const html = Buffer.from(document.html);
   const compression: CompressionLevel = "fast";
   const { br, gzip } = await compressed(html, compression);
-  return { status: document.status, etag: weakEtag(html), html, br, gzip, compression, deps: [...deps] };
+  return { status: document.status, ...(document.retryAfter ? { retryAfter: document.retryAfter } : {}), etag: weakEtag(html), html, br, gzip, compression, deps: [...deps] };
 }
 
 /**

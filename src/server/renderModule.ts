@@ -9,12 +9,13 @@ import type { SiteAddress } from "../ssr/sitemap.ts";
 
 export type RenderedDocument =
   | { kind: "redirect"; status: 301 | 302; location: string }
-  | { kind: "page"; status: 200 | 404 | 503; html: string };
+  /** `retryAfter`: what the route said a 503 should wait (src/app/retryLater.ts). */
+  | { kind: "page"; status: 200 | 404 | 503; html: string; retryAfter?: string | undefined };
 
 /** What a form posted to a page is answered with (src/app/formAction.ts). */
 export type FormPostAnswer =
   | { kind: "redirect"; status: 303; location: string }
-  | { kind: "page"; status: 200 | 400 | 404 | 503; html: string }
+  | { kind: "page"; status: 200 | 400 | 404 | 503; html: string; retryAfter?: string | undefined }
   /** An accepted thought paper: its PDF, to be saved. */
   | { kind: "file"; fileName: string; type: string; body: Uint8Array }
   /** The details were stored but the PDF could not be fetched. */

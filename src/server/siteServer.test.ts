@@ -185,3 +185,16 @@ describe("the build's own files", () => {
     }
   });
 });
+
+describe("a page that could not be served for now", () => {
+  it("carries the Retry-After its route said, not one the server makes up", async () => {
+    const waits = await startSiteOnFixtures({ distDir: tinyBuild("async function renderDocument() { return { kind: 'page', status: 503, html: '<p>later</p>', retryAfter: '45' }; }"), env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" } });
+    try {
+      const answer = await send(waits.url, { path: "/Home" });
+      expect(answer.status).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("45");
+    } finally {
+      await waits.close();
+    }
+  });
+});

@@ -30,7 +30,7 @@ import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
-import { numberSetting, secondsSetting } from "../content/settings.ts";
+import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
   server: Server;
@@ -231,7 +231,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
         console.error(`${name} could not be made:`, error);
         return null;
       });
-      if (content === null) return reply.code(503).header("Retry-After", "30").header("Cache-Control", cacheControl.noStore).send();
+      if (content === null) return reply.code(503).header("Retry-After", String(retryAfterSeconds)).header("Cache-Control", cacheControl.noStore).send();
       if (content === undefined) return reply.callNotFound();
       return reply.header("Cache-Control", cacheControl.html).type(name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8").send(content);
     };

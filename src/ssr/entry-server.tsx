@@ -31,6 +31,7 @@ import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
 import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
+import { retryLater } from "../app/retryLater.ts";
 
 /** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
@@ -79,6 +80,13 @@ function leafPage(context: RoutedPage["context"]) {
 /** The page's status as its loader decided: 404, 503 (the service failed), else 200. */
 function pageStatus(context: RoutedPage["context"]): 200 | 404 | 503 {
   return context.statusCode === 404 || context.statusCode === 503 ? context.statusCode : context.errors ? 503 : 200;
+}
+
+/** What the route's loader or action said a 503 should wait (Retry-After), passed on by the server as it is; a route that threw gets the same wait. */
+function retryAfterOf(context: RoutedPage["context"], status: number): string | undefined {
+  if (status !== 503) return undefined;
+  const said = [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)].map((headers) => headers.get("Retry-After")).find((value) => value !== null);
+  return said ?? retryLater.headers["Retry-After"];
 }
 
 /** The React tree of a routed page. */
@@ -137,7 +145,7 @@ export async function renderDocument(request: Request, options: DocumentOptions)
     return { kind: "redirect", status: context.status === 301 ? 301 : 302, location };
   }
   const status = pageStatus(context);
-  return { kind: "page", status, html: await documentHtml(request, options, { ...routedPage, context }, status === 503, status === 404) };
+  return { kind: "page", status, retryAfter: retryAfterOf(context, status), html: await documentHtml(request, options, { ...routedPage, context }, status === 503, status === 404) };
 }
 
 /**
@@ -170,7 +178,7 @@ export async function answerFormPost(request: Request, options: DocumentOptions)
   const posted = isPostedForm(answer);
   const status = posted ? (context.statusCode === 400 ? 400 : 503) : pageStatus(context);
   // A form's answer is the page hydrated as usual, whatever its status.
-  return { kind: "page", status, html: await documentHtml(request, options, { ...routedPage, context }, !posted && status === 503, status === 404) };
+  return { kind: "page", status, retryAfter: retryAfterOf(context, status), html: await documentHtml(request, options, { ...routedPage, context }, !posted && status === 503, status === 404) };
 }
 /**
  * For `npm run bench:render` (tools/bench-render.ts) only: the page's routing and loaders, then

@@ -15,6 +15,7 @@ import type { FormPostAnswer } from "../renderModule.ts";
 import { bodyLimits } from "./bodyLimits.ts";
 import { cacheControl } from "./cachePolicy.ts";
 import { withRawBodies } from "./fetchHandler.ts";
+import { retryAfterSeconds } from "../../content/settings.ts";
 
 /** The body types an HTML form posts. */
 const formBodyTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
@@ -53,7 +54,7 @@ function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {
     case "redirect":
       return reply.code(answer.status).header("Location", answer.location).send();
     case "page":
-      if (answer.status === 503) reply.header("Retry-After", "30");
+      if (answer.retryAfter) reply.header("Retry-After", answer.retryAfter);
       return reply.code(answer.status).type("text/html; charset=utf-8").send(answer.html);
     case "file":
       // RFC 6266 (jshttp's content-disposition): the exact name in UTF-8, a plain one for old clients.
@@ -61,7 +62,7 @@ function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {
     case "unavailable":
       return reply
         .code(503)
-        .header("Retry-After", "30")
+        .header("Retry-After", String(retryAfterSeconds))
         .type("text/plain; charset=utf-8")
         .send("Your details are saved. The thought paper could not be fetched just now: please go back and try the download again in a moment.");
     case "not-allowed":

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CachedPage } from "../pageCache.ts";
 import { cacheControl } from "./cachePolicy.ts";
 import { isValidHost } from "./security.ts";
+import { retryAfterSeconds } from "../../content/settings.ts";
 
 /** What a request for a page gets: a 304, or the body in the encoding it accepts. */
 type Variant = "304" | "br" | "gzip" | "identity";
@@ -42,7 +43,7 @@ function answerOf(page: CachedPage, variant: Variant, securityHeaders: Record<st
     return { status, headers: Object.entries(all).flat(), ...(body ? { body } : {}) };
   };
   if (page.location !== undefined) return flat(page.status, { Location: page.location, "Cache-Control": cacheControl.html });
-  const caching: Record<string, string> = page.status === 503 ? { "Retry-After": "30", "Cache-Control": cacheControl.noStore } : { "Cache-Control": cacheControl.html, ETag: page.etag };
+  const caching: Record<string, string> = page.status === 503 ? { "Retry-After": page.retryAfter ?? String(retryAfterSeconds), "Cache-Control": cacheControl.noStore } : { "Cache-Control": cacheControl.html, ETag: page.etag };
   if (variant === "304") return flat(304, { ...caching, Vary: "Accept-Encoding" });
   const encoding: Record<string, string> = variant === "identity" ? {} : { "Content-Encoding": variant };
   return flat(page.status, { ...caching, Vary: "Accept-Encoding", "Content-Type": "text/html; charset=utf-8", ...encoding }, variant === "identity" ? page.html : page[variant]);
