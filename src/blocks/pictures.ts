@@ -2,7 +2,8 @@
  * The pictures each block shows, in the order it shows them, read from the same fields and
  * options as its component: the page loader picks the first screen's pictures from them
  * (src/runtime/firstPictures.ts). A slot's section background is counted by the runtime; a block
- * not named here shows no picture (text, FAQ, forms, breadcrumbs, the headline slider). Loaded
+ * not named here shows no picture (text, FAQ, forms, breadcrumbs, the headline slider), or shows
+ * it only below a hero that is always the page's first (the thought paper's download). Loaded
  * with the first page the browser resolves itself (not with the app's first code); the server
  * and hydration use the server's answer.
  */

@@ -63,7 +63,8 @@ export function idleRecompression(options: { idleMs?: number; maxWaiting?: numbe
       }
     },
     schedule(page) {
-      if (page.compression === "best" || page.html.byteLength === 0) return;
+      // A retry screen (503) is never kept, so never sent again.
+      if (page.compression === "best" || page.html.byteLength === 0 || page.status === 503) return;
       if (queue.size >= maxWaiting) {
         const [oldest] = queue;
         if (oldest) queue.delete(oldest);
