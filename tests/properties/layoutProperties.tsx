@@ -9,19 +9,21 @@ import fc from "fast-check";
 import { readdirSync } from "node:fs";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { layoutSource } from "../src/app/layoutSource.ts";
-import { PageSchema, contentTypeCodes, type ContentTypeName, type Page } from "../src/content/contract.ts";
-import { RuntimeProvider } from "../src/runtime/context.tsx";
-import type { ResolvedLayout } from "../src/runtime/layout.ts";
-import { PageRenderer } from "../src/runtime/PageRenderer.tsx";
-import { pageSlots } from "../src/runtime/slots.ts";
-import { blockRegistry, templateRegistry } from "../src/runtime/registry.ts";
-import { contentTypeName } from "../src/content/contract.ts";
-import { cannedFetch, testRuntime } from "./harness.tsx";
-import { selectItems } from "../src/runtime/filter.ts";
-import { executableMarkup, xssSample } from "./xss.ts";
+import { layoutSource } from "../../src/app/layoutSource.ts";
+import { PageSchema, contentTypeCodes, type ContentTypeName, type Page } from "../../src/content/contract.ts";
+import { RuntimeProvider } from "../../src/runtime/context.tsx";
+import type { ResolvedLayout } from "../../src/runtime/layout.ts";
+import { PageRenderer } from "../../src/runtime/PageRenderer.tsx";
+import { pageSlots } from "../../src/runtime/slots.ts";
+import { blockRegistry, templateRegistry } from "../../src/runtime/registry.ts";
+import { contentTypeName } from "../../src/content/contract.ts";
+import { cannedFetch, testRuntime } from "../harness.tsx";
+import { selectItems } from "../../src/runtime/filter.ts";
+import { executableMarkup, xssSample } from "../xss.ts";
 
 const layoutNames = readdirSync("layouts").map((f) => f.replace(/\.json$/, ""));
+/** The run's seed (tools/test-properties.ts prints it; PROPERTY_SEED reruns it). */
+const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const hostile = xssSample(97);
 const tags = ["PPL-CAROUSELS-1", "PPL-CAROUSELS-2", "PPL-ICON-SEC-1", "PPL-ICON-SEC-2", "PPL-ICON-THUMB-1", "PPL-ICON-THUMB-2", "UTILITIES-ADVANTAGE", "UTILITIES-EXPLORE", "UTILITIES-SERVICE-PORTFOLIO", "UTILITIES-INNOVATION", "utilities-brand-customer-experience", "SST-AI-THUMBNAIL", "IMMERSIVE-AR", "GBS-CP-PP-HEADER-1", "OTHER"];
 const itemTypes: ContentTypeName[] = ["Icons", "Thumbnails", "Panels", "Testimonials", "CaseStudies", "Blogs", "ThoughtPapers", "FAQS", "Infographics", "Carousels", "Videos", "Branches"];
@@ -157,7 +159,7 @@ export function describeRenderProperties(part: number, parts: number) {
             view.unmount();
           }
         }),
-        { numRuns: 15 },
+        { numRuns: 15, seed },
       );
     }, 120_000);
   });
