@@ -7,10 +7,15 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import * as z from "zod/mini";
+import { en } from "zod/locales";
 import { PageSchema, type Page } from "../content/contract.ts";
 import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
 import { fixturePageSchema, fixtureSchemaReference } from "./fixturePageSchema.ts";
 import { readJsonFile } from "./jsonFile.ts";
+
+// zod/mini carries no messages of its own: the checker's say what was expected ("expected number, received string").
+z.config(en());
 
 export interface FixturePages {
   /** The files, as fixtures/pages/<name>.json. */
