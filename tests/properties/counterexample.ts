@@ -4,7 +4,7 @@
  * same route and layout, and `git diff fixtures/pages` shows what the mutation changed.
  * `git checkout fixtures/pages` puts the fixtures back (docs/qa.md).
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fixtureSchemaReference } from "../../src/build/fixturePageSchema.ts";
 import { matchAddress } from "../../src/inspector/route.ts";
 import { fixturePageNames } from "./render.ts";
@@ -17,7 +17,13 @@ export function writeCounterexample(address: string, page: Record<string, unknow
   const name = existing.find((file) => file.toLowerCase() === wanted.toLowerCase()) ?? wanted;
   const shownAt = route.page || route.pattern === "*" ? address : `/${name}`;
   const file = `fixtures/pages/${name}.json`;
-  // The file's own name, so the service finds it (and check:fixtures agrees); everything else as the property generated it.
-  writeFileSync(file, `${JSON.stringify({ $schema: fixtureSchemaReference, ...page, name }, null, 2)}\n`);
+  // The file's own name and id, so the service finds it and check:fixtures agrees (a generated id
+  // may be another page's); everything else as the property generated it.
+  const idOf = (path: string): number => {
+    const id: unknown = (JSON.parse(readFileSync(path, "utf8")) as { id?: unknown }).id;
+    return typeof id === "number" ? id : 0;
+  };
+  const id = existsSync(file) ? idOf(file) : Math.max(0, ...existing.map((other) => idOf(`fixtures/pages/${other}.json`))) + 1;
+  writeFileSync(file, `${JSON.stringify({ $schema: fixtureSchemaReference, ...page, id, name }, null, 2)}\n`);
   return { file, address: `http://localhost:5173${shownAt}` };
 }
