@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { generatedPage, mutatedFixturePage } from "./arbitraries.ts";
 import { writeCounterexample } from "./counterexample.ts";
-import { brokenInvariants, describeBroken, stringsOf } from "./invariants.ts";
+import { brokenInvariants, describeBroken, invariants, stringsOf } from "./invariants.ts";
 import { fixtureAddress, fixturePageNames, renderPage, type RenderedPage } from "./render.ts";
 
 const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -69,14 +69,21 @@ async function assertPages(label: string, arbitrary: fc.Arbitrary<{ address: str
 
 describe("every fixture page, rendered by the server as a visitor gets it", () => {
   const names = fixturePageNames();
+  /** The pages that broke each invariant, for the per-invariant lines below. */
+  const brokenBy = new Map(invariants.map((invariant) => [invariant.name, [] as string[]]));
   it.each(names)("%s", async (name) => {
     const address = fixtureAddress(name);
     const content = JSON.parse(readFileSync(`fixtures/pages/${name}.json`, "utf8")) as unknown;
     const rendered = await renderOrError(address);
     const broken = await brokenInvariants({ rendered, contentStrings: new Set() });
+    for (const { name: invariant } of broken) brokenBy.get(invariant)?.push(name);
     expect(broken.length === 0 ? "" : describeBroken(address, broken)).toBe("");
     // The fixture service answered this very file (not another page at the same address).
     if (!("error" in rendered)) expect(rendered.inspection.page.id).toBe((content as { id: unknown }).id);
+  });
+  // One line per invariant in the output (the pages above run first, in order).
+  it.each(invariants.map((invariant) => invariant.name))(`%s: on all ${names.length} fixture pages`, (invariant) => {
+    expect(brokenBy.get(invariant)).toEqual([]);
   });
 });
 
