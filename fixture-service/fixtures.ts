@@ -58,6 +58,8 @@ export function loadFixtures(dir: string): Fixtures {
     if (!file.endsWith(".json")) continue;
     const page = readJson(join(pagesDir, file));
     if (!isObject(page)) throw new Error(`fixture pages/${file}: a page is a JSON object`);
+    // `$schema` points editors at fixtures/page.schema.json; it is not part of the page.
+    delete page.$schema;
     pages.set(file.slice(0, -".json".length).toLowerCase(), page);
   }
   const list = (kind: ListKind): JsonObject[] => {

@@ -1,8 +1,16 @@
 /** `npm run generate`: rewrites the files derived from the block folders (see src/build/generate.ts). */
 import { readFileSync, writeFileSync } from "node:fs";
+import { jsonSyntaxProblems } from "../src/build/jsonFile.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
-import { readBlockFolders } from "../src/build/blockFolders.ts";
-import { generatedFiles } from "../src/build/generate.ts";
+
+// The generator's modules import registry/*.json: a file that is not JSON is named with its line and column first.
+const syntax = jsonSyntaxProblems(process.cwd(), ["registry"]);
+if (syntax.length > 0) {
+  for (const problem of syntax) console.error(formatProblem(problem));
+  process.exit(1);
+}
+const { readBlockFolders } = await import("../src/build/blockFolders.ts");
+const { generatedFiles } = await import("../src/build/generate.ts");
 
 const { declarations, problems } = await readBlockFolders();
 if (problems.length > 0) {

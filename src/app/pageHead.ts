@@ -5,6 +5,7 @@
  */
 import type { Page } from "../content/contract.ts";
 import { toPlainText } from "../ui/text.ts";
+import { truncate } from "../ui/truncate.ts";
 import { mediaUrl } from "../ui/media.ts";
 
 export const siteName = "Corvane Global Services";
@@ -24,9 +25,17 @@ export function absoluteUrl(path: string, siteUrl: string): string {
   return new URL(path, siteUrl.endsWith("/") ? siteUrl : `${siteUrl}/`).href;
 }
 
+/**
+ * Past these, search results and link previews cut the text themselves, anywhere: the page cuts
+ * it first, after a whole word, with "…" (a 5,000-character title from the content service would
+ * otherwise go into every tab and preview whole).
+ */
+export const titleLimit = 70;
+export const descriptionLimit = 160;
+
 export function pageHeadTags(page: Page, path: string, siteUrl: string): HeadTags {
-  const title = toPlainText(page.title) || toPlainText(page.heading) || toPlainText(page.name) || siteName;
-  const description = toPlainText(page.metaDescription);
+  const title = truncate(toPlainText(page.title) || toPlainText(page.heading) || toPlainText(page.name) || siteName, titleLimit, "…");
+  const description = truncate(toPlainText(page.metaDescription), descriptionLimit, "…");
   const keywords = toPlainText(page.metaKeywords);
   const canonical = absoluteUrl(path, siteUrl);
   const image = mediaUrl(page.image) ?? mediaUrl(page.pageheroimage) ?? mediaUrl(page.blogImage) ?? mediaUrl(page.csImage) ?? defaultSocialImage;

@@ -7,8 +7,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { BlockDeclaration } from "../runtime/declareBlock.ts";
-import type { ConfigProblem } from "../runtime/problems.ts";
-import { slotIdPattern } from "../runtime/schemas.ts";
+import * as z from "zod/mini";
+import { zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { ContentTypeNameSchema, slotIdPattern } from "../runtime/schemas.ts";
 
 export const blocksDir = (root: string) => resolve(root, "src/blocks");
 
@@ -19,6 +20,22 @@ export interface BlockFolders {
 
 const isDeclaration = (value: unknown): value is BlockDeclaration =>
   typeof value === "object" && value !== null && "name" in value && "options" in value && "component" in value;
+
+const isOptionsSchema = (value: unknown) => typeof value === "object" && value !== null && "_zod" in value && "safeParse" in value;
+
+/**
+ * Every field of a declaration, checked where it is written: TypeScript checks block.ts only
+ * when something type-checks it, and `npm run generate` imports it as it is, so a misspelt
+ * content type in `consumes` would otherwise reach registry/blocks.json and be blamed there.
+ */
+const DeclarationSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().check(z.trim(), z.minLength(1, "say what the block shows, for layout authors (npm run inspect, editor hints)")),
+  consumes: z.array(ContentTypeNameSchema),
+  critical: z.boolean(),
+  options: z.custom(isOptionsSchema, "the block's options schema (a zod/mini object from ./options.ts)"),
+  component: z.string().check(z.regex(/\.tsx$/, "the component's module beside block.ts, e.g. \"Faq.tsx\"")),
+});
 
 export async function readBlockFolders(root = process.cwd()): Promise<BlockFolders> {
   const dir = blocksDir(root);
@@ -36,6 +53,11 @@ export async function readBlockFolders(root = process.cwd()): Promise<BlockFolde
     const declaration = module.declaration;
     if (!isDeclaration(declaration)) {
       report("", 'export the block as `export const declaration = declareBlock({ ... })`');
+      continue;
+    }
+    const fields = DeclarationSchema.safeParse(declaration);
+    if (!fields.success) {
+      problems.push(...zodProblems(file, DeclarationSchema, fields.error));
       continue;
     }
     if (declaration.name !== folder) report("name", `the block's name is its folder's: "${folder}", not "${declaration.name}"`);

@@ -2,10 +2,12 @@
  * Everything derived from the block folders and the route table, as file path -> content: the
  * registry the browser reads (registry/blocks.json), the static index of declarations the build
  * and the checks import (src/blocks/declarations.generated.ts), the JSON Schemas editors complete
- * layouts with, and the named routes `pathTo` type-checks against.
+ * layouts with, the JSON Schema of fixture pages (from the content contract), and the named
+ * routes `pathTo` type-checks against.
  * `npm run generate` writes them; a test fails when one is stale.
  */
 import type { BlockDeclaration } from "../runtime/declareBlock.ts";
+import { fixturePageJsonSchema, fixtureSchemaFile } from "./fixturePageSchema.ts";
 import { generateRoutePaths, routePathsFile } from "./routePaths.ts";
 import { generateSchemas, serializeSchema } from "./schemas.ts";
 
@@ -46,6 +48,7 @@ export function generatedFiles(declarations: readonly BlockDeclaration[]): Recor
     "registry/blocks.json": registryFile(declarations),
     "src/blocks/declarations.generated.ts": declarationsModule(declarations),
     ...Object.fromEntries(schemas),
+    [fixtureSchemaFile]: serializeSchema(fixturePageJsonSchema()),
     [routePathsFile]: generateRoutePaths(),
   };
 }

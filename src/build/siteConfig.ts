@@ -1,10 +1,11 @@
 /**
  * The one reader and checker of what layout authors edit: registry/*.json and layouts/*.json,
- * against the runtime's schemas and every block's declared options. It returns every problem
- * in one pass, each with file, JSON path and message, for `npm run check:layouts`, the Vite
- * plugin (dev server and build, ./layoutsPlugin.ts), the layout inspector and the tests.
+ * against the runtime's schemas and every block's declared options. It returns every problem it
+ * finds, each with file, JSON path and message (a file that is not JSON: its line and column),
+ * for `npm run check:layouts`, the Vite plugin (dev server and build, ./layoutsPlugin.ts), the
+ * layout inspector and the tests.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { en } from "zod/locales";
@@ -15,6 +16,7 @@ import { formatPath, formatProblem, zodProblems, type ConfigProblem } from "../r
 import { BlockRegistryFileSchema, ResourceDefaultsFileSchema, RoutesFileSchema, templateRegistryFileSchema, type RoutesFile, type TemplateRegistryFile } from "../runtime/schemas.ts";
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "../runtime/registry.ts";
 import { suggest } from "../runtime/suggest.ts";
+import { readJsonFile } from "./jsonFile.ts";
 
 z.config(en());
 
@@ -39,10 +41,10 @@ export function readLayoutFiles(dir: string): LayoutFiles {
   }
   const parsed = new Map<string, unknown>();
   for (const [key, file] of byKey) {
-    try {
-      parsed.set(key, JSON.parse(readFileSync(join(dir, file), "utf8")) as unknown);
-    } catch (error) {
-      problems.push({ file: `layouts/${file}`, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    const read = readJsonFile(join(dir, file), `layouts/${file}`);
+    if (read.ok) parsed.set(key, read.value);
+    else {
+      problems.push(read.problem);
       parsed.set(key, { slots: [] });
     }
   }
@@ -78,14 +80,12 @@ export async function checkLayout(name: string, source: LayoutSource): Promise<L
 /** A registry file against its schema; returns the parsed data too, for the checks that rely on it. */
 function registryFile<S extends z.ZodMiniType>(root: string, file: string, schema: S, problems: ConfigProblem[]): z.output<S> | undefined {
   const name = `registry/${file}`;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(join(root, "registry", file), "utf8"));
-  } catch (error) {
-    problems.push({ file: name, path: "", message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+  const read = readJsonFile(join(root, "registry", file), name);
+  if (!read.ok) {
+    problems.push(read.problem);
     return undefined;
   }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(read.value);
   if (parsed.success) return parsed.data;
   problems.push(...zodProblems(name, schema, parsed.error));
   return undefined;

@@ -88,11 +88,18 @@ const direction = z.catch(
 );
 
 /**
+ * The entry schema of each tolerant list. The entries are parsed inside a transform, where no
+ * schema walker can see them; the fixture checker's strict schema and the property tests'
+ * generated pages (src/build/fixturePageSchema.ts) follow the contract's lists through this.
+ */
+export const listEntries = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+
+/**
  * A list whose entries are parsed one by one: entries that are not objects are dropped
  * instead of failing the whole list.
  */
 function tolerantList<T extends z.ZodMiniType>(entry: T) {
-  return z.catch(
+  const list = z.catch(
     z.pipe(
       z.nullable(z.array(z.unknown())),
       z.transform((values): z.output<T>[] => {
@@ -106,6 +113,8 @@ function tolerantList<T extends z.ZodMiniType>(entry: T) {
     ),
     [],
   );
+  listEntries.set(list, entry);
+  return list;
 }
 
 /** A short, stable hash (FNV-1a) so items without an id still get a key that survives re-renders. */

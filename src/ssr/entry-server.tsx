@@ -3,7 +3,7 @@
  * it answers with) out. React Router's static handler matches the route and runs its loader
  * (src/app/routes.tsx) once; the page renders from that data, which is embedded for the browser
  * to hydrate from. Built by `vite build --ssr` into dist/server/ for the production server and
- * `npm run export`; `npm run dev` loads it through Vite (src/build/devRenderPlugin.ts).
+ * `npm run export`; `npm run dev` loads it through Vite (src/build/devServerPlugin.ts).
  */
 import { JSDOM } from "jsdom";
 import { StrictMode, type ReactNode } from "react";

@@ -1,0 +1,3 @@
+import { describeRenderProperties } from "./layoutProperties.tsx";
+
+describeRenderProperties(0, 2);

@@ -1,3 +1,0 @@
-import { describeRenderProperties } from "./renderProperties.tsx";
-
-describeRenderProperties(1, 2);
