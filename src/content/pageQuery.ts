@@ -1,7 +1,9 @@
 /**
  * The query parameters a page reads, and nothing else (issue 34): a list's view (search, sort,
- * filter, page: src/blocks/content-list/listState.ts reads them with these names) and the
- * contact page's mode (`?from=presentation-services`: src/forms/contactMode.ts). Every other
+ * filter, page: src/blocks/content-list/listState.ts reads them with these names), the
+ * contact page's mode (`?from=presentation-services`: src/forms/contactMode.ts) and a thought
+ * paper's form shown in the page without the code (`?download`: its presence only,
+ * src/blocks/thought-paper-download/ThoughtPaperDownload.tsx). Every other
  * parameter (`utm_*`, `gclid`, `fbclid`, a random string) changes nothing on the page, so the
  * server renders and caches a page by `pageAddress`: its path and these parameters only, each
  * written in the one way the page reads it. A stranger's random query string is then the page
@@ -18,6 +20,9 @@ export const listDefaults = { sort: "Descending", filter: "All" } as const satis
 /** The contact page's mode in its address: `?from=presentation-services`. */
 export const contactFromParam = "from";
 export const presentationServicesFrom = "presentation-services";
+
+/** A thought paper's download form asked for in the page (the download button's name, without the code); only its presence counts. */
+export const downloadParam = "download";
 
 /** "Last 3 Months" <-> "last-3-months": readable in an address, matched ignoring case. */
 export const slug = (value: string) => value.toLowerCase().replace(/\s+/g, "-");
@@ -54,6 +59,7 @@ export function pageAddress(address: string): string {
   const page = pageNumber(params.get(listParams.page));
   if (page > 1) kept.set(listParams.page, String(page));
   if (params.get(contactFromParam) === presentationServicesFrom) kept.set(contactFromParam, presentationServicesFrom);
+  if (params.has(downloadParam)) kept.set(downloadParam, "");
   const path = address.slice(0, query);
   return kept.size === 0 ? path : `${path}?${kept.toString()}`;
 }

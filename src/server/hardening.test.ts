@@ -193,7 +193,7 @@ describe("the page cache", () => {
     }
   });
 
-  it("renders a list's view and the contact mode, each written one way, and nothing else of the query", async () => {
+  it("renders a list's view, the contact mode and a thought paper's form in the page, each written one way, and nothing else of the query", async () => {
     expect(await title("/blogs?page=2&utm_campaign=x")).toBe("/blogs?page=2");
     const loads = site.pages.loads();
     expect(await title("/blogs?utm_campaign=y&page=02")).toBe("/blogs?page=2");
@@ -201,7 +201,8 @@ describe("the page cache", () => {
     expect(await title("/blogs?sort=nonsense&page=-4")).toBe("/blogs");
     expect(await title("/contact-us?from=presentation-services&fbclid=z")).toBe("/contact-us?from=presentation-services");
     expect(await title("/contact-us?from=anywhere")).toBe("/contact-us");
-    expect(site.pages.loads() - loads).toBe(4);
+    expect(await title("/thoughtPapers/a-paper?download=%2Fdocuments%2Fa.pdf&utm_medium=x")).toBe("/thoughtPapers/a-paper?download=");
+    expect(site.pages.loads() - loads).toBe(5);
   });
 
   it("keeps the campaign tags through a redirect", async () => {

@@ -81,9 +81,9 @@ describe("pageCount", () => {
 });
 
 describe("the address a page is rendered and cached by (src/content/pageQuery.ts)", () => {
-  it("reads as the same list view and contact mode as the address asked for, whatever else it carries", () => {
+  it("reads as the same list view, contact mode and download form as the address asked for, whatever else it carries", () => {
     const value = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("2", "02", "-1", "1e1", "2.5", "ascending", "Last 3 Months", "last-6-months", "presentation-services", ""));
-    const name = fc.constantFrom("search", "sort", "filter", "page", "from", "utm_source", "gclid", "x", "Page");
+    const name = fc.constantFrom("search", "sort", "filter", "page", "from", "download", "utm_source", "gclid", "x", "Page");
     fc.assert(
       fc.property(fc.array(fc.tuple(name, value), { maxLength: 8 }), (pairs) => {
         const asked = new URLSearchParams(pairs).toString();
@@ -91,6 +91,7 @@ describe("the address a page is rendered and cached by (src/content/pageQuery.ts
         const keptQuery = kept.includes("?") ? kept.slice(kept.indexOf("?")) : "";
         expect(readListState(query(keptQuery))).toEqual(readListState(query(asked)));
         expect(addressSaysPresentation(keptQuery)).toBe(addressSaysPresentation(asked));
+        expect(query(keptQuery).has("download")).toBe(query(asked).has("download"));
         // And it is its own address: one key per view.
         expect(pageAddress(kept)).toBe(kept);
       }),
