@@ -38,13 +38,23 @@ export type VariantFormat = (typeof variantFormats)[number];
 /** The resized copy of a picture at `path` (a path under the prefix, or the content's own). */
 export const variantPath = (path: string, width: VariantWidth, format: VariantFormat) => `${path}.${String(width)}w.${format}`;
 
-const variantPattern = /^(.+\.(?:jpe?g|png|webp))\.(\d+)w\.(avif|webp)$/i;
+/** The suffix of a resized copy, spelled exactly as `variantPath` writes it: lower case, the width as written. */
+const variantPattern = /^(.+)\.(\d+)w\.(avif|webp)$/;
+/** Anything that looks like a resized copy in another spelling (`.640W.AVIF`, `.0640w.avif`). */
+const variantLike = /\.\d+w\.(avif|webp)$/i;
 
-/** The original and the size and format asked for, when `path` names a resized copy of one of the widths and formats offered. */
+/**
+ * The original and the size and format asked for, when `path` names a resized copy of one of the
+ * widths and formats offered, in the one spelling `variantPath` writes: every other spelling of
+ * the same copy would be a resize and a disk copy of its own.
+ */
 export function parseVariant(path: string): { original: string; width: VariantWidth; format: VariantFormat } | null {
   const match = variantPattern.exec(path);
-  if (!match) return null;
+  if (!match || match[1] === undefined || !isRasterPath(match[1])) return null;
   const width = variantWidths.find((offered) => String(offered) === match[2]);
-  const format = variantFormats.find((offered) => offered === match[3]?.toLowerCase());
-  return width !== undefined && format !== undefined && match[1] !== undefined ? { original: match[1], width, format } : null;
+  const format = variantFormats.find((offered) => offered === match[3]);
+  return width !== undefined && format !== undefined ? { original: match[1], width, format } : null;
 }
+
+/** A path that looks like a resized copy but is not one offered, in the one spelling: no such file. */
+export const isOtherVariantSpelling = (path: string) => variantLike.test(path) && parseVariant(path) === null;

@@ -3,12 +3,14 @@
  * What a stranger cannot make the server do (issue 34, docs/security.md): post a lead in a
  * visitor's name from another site, share one lead budget among everyone behind a CDN, reach
  * calls of the content service the contract does not name, hold a connection open with slow
- * headers, or open connections without end.
+ * headers, open connections without end, or make every random query string a new page.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedis, type RedisServer } from "../../tests/redisServer.ts";
 import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
 import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import type { SiteServer } from "./siteServer.ts";
@@ -155,5 +157,56 @@ describe("connections", () => {
     } finally {
       await site.close();
     }
+  });
+});
+
+describe("the page cache", () => {
+  /** Each page says the address it was rendered for; /old is a moved page. */
+  const echo = `async function renderDocument(request) {
+    const url = new URL(request.url);
+    if (url.pathname === "/old") return { kind: "redirect", status: 301, location: "/new" + url.search };
+    return { kind: "page", status: 200, html: "<!doctype html><title>" + url.pathname + url.search + "</title><p>" + "page ".repeat(200) + "</p>" };
+  }`;
+  let redis: RedisServer;
+  let site: SiteServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+    site = await startSiteOnFixtures({ distDir: tinyBuild(echo), env: siteEnv({ REDIS_URL: redis.url }) });
+  }, 30_000);
+  afterAll(async () => {
+    await site.close();
+    await redis.stop();
+  });
+  const title = async (path: string) => /<title>(.*?)<\/title>/.exec((await send(site.url, { path })).body)?.[1];
+
+  it("keys a page by its path and the parameters a page reads: 60 random query strings are one render and one Redis entry", async () => {
+    const before = site.pages.loads();
+    const titles = new Set<string | undefined>();
+    for (let n = 0; n < 60; n++) titles.add(await title(`/Home?x=${Math.random().toString(36).slice(2)}&utm_source=mail${String(n)}&gclid=${String(n)}`));
+    expect([...titles]).toEqual(["/Home"]);
+    expect(site.pages.loads() - before).toBe(1);
+    const client = new Redis(redis.url);
+    try {
+      expect((await client.keys("*page:/Home*")).length).toBe(1);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it("renders a list's view, the contact mode and a thought paper's form in the page, each written one way, and nothing else of the query", async () => {
+    expect(await title("/blogs?page=2&utm_campaign=x")).toBe("/blogs?page=2");
+    const loads = site.pages.loads();
+    expect(await title("/blogs?utm_campaign=y&page=02")).toBe("/blogs?page=2");
+    expect(await title("/blogs?sort=Ascending&filter=Last%203%20Months&search=claims")).toBe("/blogs?search=claims&sort=ascending&filter=last-3-months");
+    expect(await title("/blogs?sort=nonsense&page=-4")).toBe("/blogs");
+    expect(await title("/contact-us?from=presentation-services&fbclid=z")).toBe("/contact-us?from=presentation-services");
+    expect(await title("/contact-us?from=anywhere")).toBe("/contact-us");
+    expect(await title("/thoughtPapers/a-paper?download=%2Fdocuments%2Fa.pdf&utm_medium=x")).toBe("/thoughtPapers/a-paper?download=");
+    expect(site.pages.loads() - loads).toBe(5);
+  });
+
+  it("keeps the campaign tags through a redirect", async () => {
+    const moved = await send(site.url, { path: "/old?page=3&utm_source=mail" });
+    expect([moved.status, moved.headers.location]).toEqual([301, "/new?page=3&utm_source=mail"]);
   });
 });

@@ -30,6 +30,7 @@ import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { contentUpstream } from "./upstream.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
+import { pageAddress } from "../content/pageQuery.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
@@ -91,6 +92,14 @@ const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteU
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
   return build.render(new Request(new URL(address, siteUrl)), documentOptions(build, fetch, siteUrl));
+}
+
+/** A redirect's target carrying the parameters of the address it was reached by that it does not name itself (`utm_*` through a moved page). */
+function withQueryOf(location: string, address: string): string {
+  const target = new URL(location, "http://site.invalid");
+  const asked = new URLSearchParams(address.includes("?") ? address.slice(address.indexOf("?") + 1) : "");
+  for (const [name, value] of asked) if (!target.searchParams.has(name)) target.searchParams.append(name, value);
+  return target.origin === "http://site.invalid" ? `${target.pathname}${target.search}${target.hash}` : target.href;
 }
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
@@ -163,7 +172,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   });
   const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: dev?.scriptHashes ?? [] });
   const writePage = pageWriter(headers);
-  answerHeld = answerHeldPage((address) => pages.fresh(address), writePage);
+  // Pages are rendered and kept by their path and the parameters a page reads (src/content/pageQuery.ts): a random query string is the page already held.
+  answerHeld = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.keepAliveTimeout = 5_000;
   app.server.maxHeadersCount = 100;
@@ -241,10 +251,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   });
 
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = await pages.get(request.url);
-    // Written as a held page is (its headers built once), past Fastify's own sending.
+    const address = pageAddress(request.url);
+    const page = await pages.get(address);
+    // Written as a held page is (its headers built once), past Fastify's own sending; a redirect keeps the campaign tags it was reached with.
     reply.hijack();
-    writePage(request.raw, reply.raw, page);
+    writePage(request.raw, reply.raw, page.location !== undefined && address !== request.url ? { ...page, location: withQueryOf(page.location, request.url) } : page);
   });
   // A form posted to a page (issue 20): the route's action, its lead through `api` in process, as the browser's own lead call.
   mountFormPosts(app, {

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { listFilters, listSorts } from "../../content/contract.ts";
+import { pageAddress } from "../../content/pageQuery.ts";
+import { addressSaysPresentation } from "../../forms/contactMode.ts";
 import { defaultListState, listRequest, pageCount, readListState, writeListState, type ListState } from "./listState.ts";
 
 const query = (search: string) => new URLSearchParams(search);
@@ -73,6 +75,25 @@ describe("pageCount", () => {
         const count = pageCount(total, size);
         expect(count * size).toBeGreaterThanOrEqual(total);
         expect(count === 1 || (count - 1) * size < total).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("the address a page is rendered and cached by (src/content/pageQuery.ts)", () => {
+  it("reads as the same list view, contact mode and download form as the address asked for, whatever else it carries", () => {
+    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("2", "02", "-1", "1e1", "2.5", "ascending", "Last 3 Months", "last-6-months", "presentation-services", ""));
+    const name = fc.constantFrom("search", "sort", "filter", "page", "from", "download", "utm_source", "gclid", "x", "Page");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, value), { maxLength: 8 }), (pairs) => {
+        const asked = new URLSearchParams(pairs).toString();
+        const kept = pageAddress(`/blogs?${asked}`);
+        const keptQuery = kept.includes("?") ? kept.slice(kept.indexOf("?")) : "";
+        expect(readListState(query(keptQuery))).toEqual(readListState(query(asked)));
+        expect(addressSaysPresentation(keptQuery)).toBe(addressSaysPresentation(asked));
+        expect(query(keptQuery).has("download")).toBe(query(asked).has("download"));
+        // And it is its own address: one key per view.
+        expect(pageAddress(kept)).toBe(kept);
       }),
     );
   });

@@ -4,6 +4,7 @@
  * out of the address, and anything unreadable in it reads as the default.
  */
 import { contentTypeCodes, listFilters, listSorts, type ContentListRequest, type ContentTypeName } from "../../content/contract.ts";
+import { fromSlug, listDefaults, listParams, pageNumber, slug } from "../../content/pageQuery.ts";
 
 export type ListSort = (typeof listSorts)[number];
 export type ListFilter = (typeof listFilters)[number];
@@ -16,27 +17,17 @@ export interface ListState {
   page: number;
 }
 
-export const defaultListState: ListState = { search: "", sort: "Descending", filter: "All", page: 1 };
+export const defaultListState: ListState = { search: "", sort: listDefaults.sort, filter: listDefaults.filter, page: 1 };
 
-/** Query parameter names. */
-export const listParams = { search: "search", sort: "sort", filter: "filter", page: "page" } as const;
-
-/** "Last 3 Months" <-> "last-3-months": readable in an address, matched ignoring case. */
-const slug = (value: string) => value.toLowerCase().replace(/\s+/g, "-");
-
-function fromSlug<T extends string>(values: readonly T[], raw: string | null, fallback: T): T {
-  if (raw === null) return fallback;
-  const wanted = slug(raw.trim());
-  return values.find((value) => slug(value) === wanted) ?? fallback;
-}
+/** Query parameter names (src/content/pageQuery.ts: the server renders and caches a page by these alone). */
+export { listParams };
 
 export function readListState(params: URLSearchParams): ListState {
-  const page = Number(params.get(listParams.page));
   return {
     search: params.get(listParams.search) ?? "",
-    sort: fromSlug(listSorts, params.get(listParams.sort), defaultListState.sort),
-    filter: fromSlug(listFilters, params.get(listParams.filter), defaultListState.filter),
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    sort: fromSlug(listSorts, params.get(listParams.sort)) ?? defaultListState.sort,
+    filter: fromSlug(listFilters, params.get(listParams.filter)) ?? defaultListState.filter,
+    page: pageNumber(params.get(listParams.page)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router-dom";
+import { downloadParam } from "../../content/pageQuery.ts";
 import { usePostedForm } from "../../forms/postedForm.tsx";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
@@ -14,8 +15,6 @@ import "./thought-paper-download.css";
 const loadForm = () => import("./DownloadForm.tsx");
 const DownloadForm = lazy(() => loadForm().then((m) => ({ default: m.DownloadForm })));
 
-/** The query that asks for the form in the page (the download button's name, without the code). */
-const downloadParam = "download";
 const formAnchor = "tp-download-form";
 
 /**

@@ -3,7 +3,7 @@
  * visit (a stale page could name assets a deploy removed) while a CDN may hold it a minute;
  * hashed assets never change under their name; other public files change rarely.
  */
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 
 export const cacheControl = {
   html: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
@@ -17,7 +17,10 @@ export const cacheControl = {
  * The validator browsers and CDNs revalidate with, from the bytes alone, so every instance gives
  * the same one. Weak: one resource goes out as several byte sequences (identity, br, gzip).
  */
-export const weakEtag = (bytes: Uint8Array) => `W/"${createHash("sha256").update(bytes).digest("base64url").slice(0, 32)}"`;
+export const weakEtag = (bytes: Uint8Array) => weakEtagOf(createHash("sha256").update(bytes));
+
+/** The same validator from a SHA-256 fed as the bytes went by (a file written as it streamed in). */
+export const weakEtagOf = (sha256: Hash) => `W/"${sha256.digest("base64url").slice(0, 32)}"`;
 
 const fileExtension = /\.[A-Za-z0-9]+$/;
 

@@ -21,6 +21,10 @@ const pictures = new Map<string, Buffer>();
 
 beforeAll(async () => {
   pictures.set("/media/wide.jpg", await samplePhoto(2400, 1200, 1));
+  // Tiny files whose pixels are not: a side past 16,384 px, and a strip of extreme proportions under the pixel cap.
+  const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#fff" } }).png().toBuffer();
+  pictures.set("/media/long.png", await blank(100_000, 2));
+  pictures.set("/media/strip.png", await blank(16_000, 40));
   service = createServer((req, res) => {
     const bytes = pictures.get(req.url ?? "");
     if (bytes) res.writeHead(200, { "Content-Type": "image/jpeg" }).end(bytes);
@@ -33,14 +37,14 @@ afterAll(async () => {
   await new Promise((resolve) => service.close(resolve));
 });
 
-function handler(options: { maxInputPixels?: number; onResize?: () => void } = {}) {
+function handler(options: { maxInputPixels?: number; maxWaiting?: number; onResize?: () => void } = {}) {
   return createMediaHandler({
     origin: serviceUrl,
     timeoutMs: 10_000,
     maxBytes: 25 << 20,
     freshMs: 60_000,
     cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "variants-test-")), maxBytes: 256 << 20 }),
-    variants: imageVariants({ maxInputPixels: options.maxInputPixels ?? 40_000_000, concurrency: 1, ...(options.onResize ? { onResize: options.onResize } : {}) }),
+    variants: imageVariants({ maxInputPixels: options.maxInputPixels ?? 40_000_000, concurrency: 1, ...(options.maxWaiting === undefined ? {} : { maxWaiting: options.maxWaiting }), ...(options.onResize ? { onResize: options.onResize } : {}) }),
   });
 }
 const get = (media: ReturnType<typeof handler>, path: string) => media(new Request(`http://site.test${path}`));
@@ -68,6 +72,39 @@ describe("resized pictures", () => {
     const media = handler({ maxInputPixels: 1_000_000 });
     expect((await get(media, "/_media/media/wide.jpg.640w.webp")).status).toBe(502);
     expect((await get(media, "/_media/media/wide.jpg.641w.webp")).status).toBe(404);
+  });
+
+  it("refuses a picture with a side over 16,384 px or extreme proportions from its header, before decoding it", async () => {
+    let resized = 0;
+    const media = handler({ onResize: () => (resized += 1) });
+    for (const path of ["/_media/media/long.png.640w.webp", "/_media/media/strip.png.640w.avif"]) {
+      const started = performance.now();
+      expect((await get(media, path)).status, path).toBe(502);
+      expect(performance.now() - started, path).toBeLessThan(1_000);
+    }
+    expect(resized).toBe(0);
+    // The original itself is still passed on as it is (no decoding there).
+    expect((await get(media, "/_media/media/strip.png")).status).toBe(200);
+  });
+
+  it("makes each copy under one spelling only: others are 404 without a fetch or a resize", async () => {
+    let resized = 0;
+    const media = handler({ onResize: () => (resized += 1) });
+    for (const path of ["/_media/media/wide.jpg.640W.avif", "/_media/media/wide.jpg.640w.AVIF", "/_media/media/wide.jpg.0640w.avif", "/_media/media/wide.JPG.640w.Webp"]) expect((await get(media, path)).status, path).toBe(404);
+    expect(resized).toBe(0);
+    expect((await get(media, "/_media/media/wide.jpg.640w.avif")).status).toBe(200);
+  });
+
+  it("lets only so many pictures wait to be resized: one more is answered 503 with Retry-After, not held without end", async () => {
+    const media = handler({ maxWaiting: 1 });
+    const widths = ["320w.webp", "480w.webp", "640w.webp", "768w.webp", "960w.webp"];
+    const answers = await Promise.all(widths.map((variant) => get(media, `/_media/media/wide.jpg.${variant}`)));
+    const busy = widths.filter((_width, index) => answers[index]?.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.status === 503).every((answer) => answer.headers.get("Retry-After") === "5" && answer.headers.get("Cache-Control") === "no-store")).toBe(true);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
+    // Once the queue has drained, the copy refused is made for the next visitor.
+    expect((await get(media, `/_media/media/wide.jpg.${busy[0] ?? ""}`)).status).toBe(200);
   });
 
   it("keeps memory within 100 MB of its start while 50 different copies are asked for at once", async () => {

@@ -2,31 +2,55 @@
  * The resized copies of content pictures (docs/media.md): one width and format of a JPEG, PNG
  * or WebP, made by sharp (libvips: streams the picture through in strips instead of holding
  * every stage's pixels, which is what keeps memory flat). Bounded: the input's bytes are capped
- * by the media handler, its pixels here (`limitInputPixels`), and only a few are made at once,
- * however many are asked for; the media handler keeps each result on disk, so each is made once.
+ * by the media handler; its proportions and pixels are read from its header first (sharp's
+ * `metadata`, no decoding) and a side over 16,384 px, an extreme aspect ratio or too many pixels
+ * is refused before any decoding; only a few are made at once, and only so many wait their turn
+ * (past that, 503 with Retry-After, not a wait without end). The media handler keeps each
+ * result on disk, so each is made once.
  */
 import pLimit from "p-limit";
 import sharp from "sharp";
-import type { VariantMaker } from "./mediaHandler.ts";
+import { MediaRefusal, type VariantMaker } from "./mediaHandler.ts";
 
 export interface VariantOptions {
   /** The largest picture (width × height) read; a larger one is refused. */
   maxInputPixels: number;
   /** Pictures resized at the same time; the rest wait their turn. */
   concurrency: number;
+  /** Pictures that may wait for their turn; one more is answered 503 (default 16). */
+  maxWaiting?: number;
   /** Counts each picture actually resized (tests and the operator's log). */
   onResize?: () => void;
 }
 
+/** The longest side read (WebP's own limit, and past any photograph a page shows). */
+export const maxPictureSide = 16_384;
+/** The most elongated picture read (long side over short side): a panorama banner, not a 39,000,000 × 1 strip whose resize costs gigabytes. */
+export const maxAspectRatio = 32;
+
 // libvips' operation cache holds decoded pictures between calls; each variant is made once and kept on disk, so it would only hold memory.
 sharp.cache(false);
+
+/** Why a picture is not resized, from its header alone; null when it may be. */
+export async function pictureRefusal(original: Buffer, maxInputPixels: number): Promise<string | null> {
+  const { width, height } = await sharp(original).metadata();
+  if (!(width >= 1 && height >= 1)) return "no dimensions in its header";
+  if (Math.max(width, height) > maxPictureSide) return `a side over ${String(maxPictureSide)} px (${String(width)} × ${String(height)})`;
+  if (Math.max(width, height) / Math.min(width, height) > maxAspectRatio) return `proportions past ${String(maxAspectRatio)}:1 (${String(width)} × ${String(height)})`;
+  if (width * height > maxInputPixels) return `over ${String(maxInputPixels)} pixels (${String(width)} × ${String(height)})`;
+  return null;
+}
 
 export function imageVariants(options: VariantOptions): VariantMaker {
   // The others wait their turn (p-limit), holding nothing: the original is read when the turn comes.
   const turn = pLimit(options.concurrency);
-  return (load, { width, format }) =>
-    turn(async () => {
+  const maxWaiting = options.maxWaiting ?? 16;
+  return (load, { width, format }) => {
+    if (turn.pendingCount >= maxWaiting) return Promise.reject(new MediaRefusal(503, `${String(turn.pendingCount)} pictures already wait to be resized`));
+    return turn(async () => {
       const original = await load();
+      const refusal = await pictureRefusal(original, options.maxInputPixels).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      if (refusal !== null) throw new MediaRefusal(502, `not resized: ${refusal}`);
       options.onResize?.();
       const pipeline = sharp(original, { limitInputPixels: options.maxInputPixels, sequentialRead: true })
         // The camera's orientation applied; never enlarged past the original.
@@ -36,4 +60,5 @@ export function imageVariants(options: VariantOptions): VariantMaker {
       const bytes = format === "avif" ? await pipeline.avif({ quality: 50, effort: 2 }).toBuffer() : await pipeline.webp({ quality: 72, effort: 3 }).toBuffer();
       return { bytes, type: `image/${format}` };
     });
+  };
 }

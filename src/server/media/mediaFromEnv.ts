@@ -1,8 +1,9 @@
 /**
  * The media handler as the environment configures it (docs/media.md): the content service's
  * origin (CONTENT_API_BASE, or the embedded fixture service in-process), MEDIA_MAX_MB,
- * MEDIA_TIMEOUT_SECONDS, MEDIA_CACHE_SECONDS, MEDIA_CACHE_DIR and MEDIA_CACHE_MB; pictures resized
- * with MEDIA_MAX_MEGAPIXELS and MEDIA_RESIZE_CONCURRENCY.
+ * MEDIA_TIMEOUT_SECONDS, MEDIA_CACHE_SECONDS, MEDIA_CACHE_DIR and MEDIA_CACHE_MB, MEDIA_FETCHES (files
+ * fetched at once); pictures resized with MEDIA_MAX_MEGAPIXELS, MEDIA_RESIZE_CONCURRENCY and
+ * MEDIA_RESIZE_QUEUE (how many may wait; one more is answered 503).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,8 +29,10 @@ export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: stri
     timeoutMs: number(env.MEDIA_TIMEOUT_SECONDS, number(env.CONTENT_TIMEOUT_SECONDS, 10)) * 1000,
     maxBytes: number(env.MEDIA_MAX_MB, 25) * MB,
     freshMs: number(env.MEDIA_CACHE_SECONDS, 3600) * 1000,
-    variants: imageVariants({ maxInputPixels: number(env.MEDIA_MAX_MEGAPIXELS, 40) * 1_000_000, concurrency: number(env.MEDIA_RESIZE_CONCURRENCY, 1) }),
-    cache: createDiskCache({ dir, maxBytes: number(env.MEDIA_CACHE_MB, 512) * MB }),
+    fetchesInFlight: number(env.MEDIA_FETCHES, 4),
+    variants: imageVariants({ maxInputPixels: number(env.MEDIA_MAX_MEGAPIXELS, 40) * 1_000_000, concurrency: number(env.MEDIA_RESIZE_CONCURRENCY, 1), maxWaiting: number(env.MEDIA_RESIZE_QUEUE, 16) }),
+    // Every file is answered from the disk cache: it holds at least a few of the largest.
+    cache: createDiskCache({ dir, maxBytes: Math.max(number(env.MEDIA_CACHE_MB, 512), 4 * number(env.MEDIA_MAX_MB, 25)) * MB }),
   });
   return { handler, close: () => (env.MEDIA_CACHE_DIR ? undefined : rmSync(dir, { recursive: true, force: true })) };
 }

@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tinyBuild } from "../../../tests/serverFaults.ts";
 import { createDiskCache } from "./diskCache.ts";
 import { createMediaHandler } from "./mediaHandler.ts";
 
@@ -16,6 +19,8 @@ let elsewhereUrl = "";
 const asked: string[] = [];
 const elsewhereAsked: string[] = [];
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+/** 1,000 bytes, each its own index mod 256: a range's bytes are easy to check. */
+const film = Buffer.from(Array.from({ length: 1000 }, (_value, index) => index % 256));
 
 const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}`)));
 
@@ -30,6 +35,8 @@ beforeAll(async () => {
     asked.push(path);
     if (path === "/media/a.jpg" || path === "/uploads/1234") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
     else if (path === "/uploads/notes") res.writeHead(200, { "Content-Type": "text/html" }).end("<p>notes</p>");
+    else if (path === "/uploads/answer" || path === "/media/anim.json") res.writeHead(200, { "Content-Type": "application/json" }).end('{"leads":[]}');
+    else if (path === "/media/film.mp4") res.writeHead(200, { "Content-Type": "video/mp4" }).end(film);
     else if (path === "/media/captions.vtt") res.writeHead(200, { "Content-Type": "text/vtt; charset=utf-8" }).end("WEBVTT\n");
     else if (path === "/media/huge.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(Buffer.alloc(4096));
     else if (path === "/media/streamed.jpg") {
@@ -100,6 +107,9 @@ describe("the media path", () => {
     expect((await get(media, "/_media/media/page.html")).status).toBe(404);
     expect((await get(media, "/_media/api/page/get")).status).toBe(404);
     expect((await get(media, "/_media/API")).status).toBe(404);
+    // Spelled otherwise, the decoded path is what counts.
+    expect((await get(media, "/_media/%61pi/page/get")).status).toBe(404);
+    expect((await get(media, "/_media/api%2fpage%2fget")).status).toBe(404);
     expect(asked).toEqual([]);
   });
 
@@ -109,6 +119,30 @@ describe("the media path", () => {
     expect([picture.status, picture.headers.get("Content-Type")]).toEqual([200, "image/jpeg"]);
     expect(Buffer.from(await picture.arrayBuffer())).toEqual(jpeg);
     expect((await get(media, "/_media/uploads/notes")).status).toBe(502);
+    // JSON only under a .json name (an animation): without an extension it is an API answer, not media.
+    expect((await get(media, "/_media/uploads/answer")).status).toBe(502);
+    expect((await get(media, "/_media/media/anim.json")).status).toBe(200);
+  });
+
+  it("answers a byte range (206) of a file, as a phone seeking in a video asks, and 416 past its end", async () => {
+    const media = handler(4096);
+    const range = (value: string, extra: Record<string, string> = {}) => media(new Request("http://site.test/_media/media/film.mp4", { headers: { Range: value, ...extra } }));
+    const whole = await get(media, "/_media/media/film.mp4");
+    expect([whole.status, whole.headers.get("Accept-Ranges"), whole.headers.get("Content-Length")]).toEqual([200, "bytes", "1000"]);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(film);
+    const middle = await range("bytes=100-199");
+    expect([middle.status, middle.headers.get("Content-Range"), middle.headers.get("Content-Length")]).toEqual([206, "bytes 100-199/1000", "100"]);
+    expect(Buffer.from(await middle.arrayBuffer())).toEqual(film.subarray(100, 200));
+    const open = await range("bytes=900-");
+    expect([open.status, open.headers.get("Content-Range")]).toEqual([206, "bytes 900-999/1000"]);
+    expect(Buffer.from(await open.arrayBuffer())).toEqual(film.subarray(900));
+    const last = await range("bytes=-10");
+    expect(Buffer.from(await last.arrayBuffer())).toEqual(film.subarray(990));
+    const past = await range("bytes=1000-");
+    expect([past.status, past.headers.get("Content-Range")]).toEqual([416, "bytes */1000"]);
+    // Several ranges, or a range of a copy the browser no longer has (If-Range), are answered whole.
+    expect((await range("bytes=0-1,5-6")).status).toBe(200);
+    expect((await range("bytes=0-1", { "If-Range": 'W/"old"' })).status).toBe(200);
   });
 
   it("refuses a type the service sends that is not media, whatever the address says", async () => {
@@ -131,4 +165,15 @@ describe("the media path", () => {
     expect((await get(media, "/_media/media/none.jpg")).status).toBe(404);
     expect((await media(new Request("http://site.test/_media/media/a.jpg", { method: "POST", body: "x" }))).status).toBe(405);
   });
+});
+
+describe("downloads of a large file", () => {
+  it("stream from disk: 20 slow downloads of a 24 MB video at once grow the server's memory by less than 100 MB", async () => {
+    // The production server in a process of its own (tools/bench-media-downloads.ts), its memory read from /proc.
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "tools/bench-media-downloads.ts"], { env: { ...process.env, DIST_DIR: tinyBuild(), SLOW_SECONDS: "3" } });
+    console.log("20 slow downloads of 24 MB:", stdout.trim());
+    const figures = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as { downloads: number; ok: number; grewMb: number };
+    expect(figures).toMatchObject({ downloads: 20, ok: 20 });
+    expect(figures.grewMb).toBeLessThan(100);
+  }, 120_000);
 });

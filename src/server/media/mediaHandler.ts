@@ -4,12 +4,17 @@
  * mount it. It asks the content service's origin and nothing else: a path that would leave it
  * is refused, a redirect elsewhere is not followed, only media types are passed on, a file
  * larger than the cap or slower than the time-out is refused, and what it fetched is kept on
- * disk (one fetch per address while it is fresh, however many visitors ask at once). Each answer
- * carries an ETag of its bytes, so a browser or CDN revalidating it gets a 304, not the file again.
+ * disk (one fetch per address while it is fresh, however many visitors ask at once; only a few
+ * fetches at a time). A file is written to disk as it arrives and answered by streaming it from
+ * there, whole or the byte range asked for (`Range`, 206: a phone seeking in a video), so memory
+ * does not grow with its size or the number of downloads. Each answer carries an ETag of its
+ * bytes, so a browser or CDN revalidating it gets a 304, not the file again.
  */
 import fresh from "fresh";
-import { extensionOf, isMediaPath, MEDIA_PREFIX, parseVariant } from "../../content/mediaAddress.ts";
-import type { CachedFile, DiskCache } from "./diskCache.ts";
+import type { FileHandle } from "node:fs/promises";
+import pLimit from "p-limit";
+import { extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseVariant } from "../../content/mediaAddress.ts";
+import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
 
 export type MediaHandler = (request: Request) => Promise<Response>;
 
@@ -26,6 +31,8 @@ export interface MediaOptions {
   cache: DiskCache;
   /** Resized copies of pictures (src/server/media/imageVariants.ts); without it, only originals are answered. */
   variants?: VariantMaker;
+  /** Files fetched from the content service at the same time (default 4); the others wait their turn. */
+  fetchesInFlight?: number;
 }
 
 /**
@@ -46,7 +53,7 @@ const resizedTypes = ["image/jpeg", "image/png", "image/webp"];
 const redirectLimit = 3;
 
 /** Why a file is not passed on: the status and a line for the operator's log. */
-class Refusal extends Error {
+export class MediaRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -55,8 +62,8 @@ class Refusal extends Error {
   }
 }
 
-/** The content path of a request under the prefix, or null when it is none (or tries to leave the service's origin). */
-function contentPath(pathname: string): string | null {
+/** The content path of a request under the prefix, decoded, or null when it is none (or tries to leave the service's origin). */
+function contentPath(pathname: string): { path: string; decoded: string } | null {
   if (!pathname.startsWith(`${MEDIA_PREFIX}/`)) return null;
   const path = pathname.slice(MEDIA_PREFIX.length);
   let decoded: string;
@@ -67,38 +74,72 @@ function contentPath(pathname: string): string | null {
   }
   // "//host/x" or "/\host" would name another host; ".." would climb out of the address given.
   if (decoded.startsWith("//") || decoded.includes("\\") || decoded.split("/").some((segment) => segment === ".." || segment === ".")) return null;
-  return path;
+  return { path, decoded };
 }
 
 /**
  * Whether a path is asked for at all: a media file's extension, or none (a service may name media
  * `/uploads/1234`; its answer's type decides then), never another extension (a page, a script)
- * and never the service's API.
+ * and never the service's API, however it is spelled (`/%61pi/`, `/api%2fpage%2fget`: the decoded path counts).
  */
-const mayBeMedia = (path: string) => (isMediaPath(path) || extensionOf(path.split(/[?#]/, 1)[0] ?? "") === "") && !/^\/api(\/|$)/i.test(path);
+const mayBeMedia = ({ path, decoded }: { path: string; decoded: string }) =>
+  (isMediaPath(path) || extensionOf(path.split(/[?#]/, 1)[0] ?? "") === "") && !/^\/api(\/|$)/i.test(decoded) && !isOtherVariantSpelling(path);
 
-async function readWithin(response: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new Refusal(502, `larger than ${String(maxBytes)} bytes (${String(declared)})`);
+/** The bytes asked for: one range (`bytes=a-b`, `a-`, `-n`), or null for the whole file (several ranges are answered whole, as RFC 9110 allows). */
+export function byteRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
+  const match = header === null ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  const [first, last] = [match[1] ?? "", match[2] ?? ""];
+  if (first === "") {
+    const suffix = Number(last);
+    return suffix === 0 || size === 0 ? "unsatisfiable" : { start: Math.max(0, size - suffix), end: size - 1 };
   }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let seen = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += value.length;
-    if (seen > maxBytes) {
-      await reader.cancel();
-      throw new Refusal(502, `larger than ${String(maxBytes)} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== "" && Number(last) < start) return null;
+  return start >= size ? "unsatisfiable" : { start, end };
 }
+
+/** Chunks read from disk at a time. */
+const chunkBytes = 64 * 1024;
+
+/**
+ * The bytes `start`..`end` of an open file as a stream read a chunk at a time, only as fast as the
+ * client takes them (one chunk queued): a slow download holds 64 kB, not the file. Closes the file.
+ */
+function fileStream(handle: FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const length = Math.min(chunkBytes, end + 1 - position);
+        const { bytesRead, buffer } = length > 0 ? await handle.read(Buffer.allocUnsafe(length), 0, length, position) : { bytesRead: 0, buffer: Buffer.alloc(0) };
+        if (bytesRead === 0) {
+          await handle.close();
+          controller.close();
+          return;
+        }
+        position += bytesRead;
+        controller.enqueue(buffer.subarray(0, bytesRead));
+      },
+      cancel: () => handle.close(),
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+/** A file to answer with: on disk (streamed), or in memory when the cache could not keep it. */
+interface Answerable {
+  size: number;
+  type: string;
+  etag: string;
+  body(start: number, end: number): ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+  /** Releases it when no body is sent (HEAD, 304, 416). */
+  release(): Promise<void>;
+}
+
+const onDisk = (file: OpenFile): Answerable => ({ ...file, body: (start, end) => fileStream(file.handle, start, end), release: () => file.handle.close() });
+const inMemory = (file: CachedFile): Answerable => ({ size: file.bytes.length, type: file.type, etag: file.etag, body: (start, end) => new Uint8Array(file.bytes.subarray(start, end + 1)), release: () => Promise.resolve() });
 
 /** One job per key however many callers ask at once. */
 function singleFlight<V>(): (key: string, job: () => Promise<V>) => Promise<V> {
@@ -112,86 +153,132 @@ function singleFlight<V>(): (key: string, job: () => Promise<V>) => Promise<V> {
   };
 }
 
+const refusalAnswer = (refusal: MediaRefusal) =>
+  new Response(refusal.status === 404 ? "Not found" : refusal.status === 503 ? "Busy: please try again in a moment." : "This file could not be loaded from the content service.", {
+    status: refusal.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(refusal.status === 503 ? { "Retry-After": "5" } : {}) },
+  });
+
 export function createMediaHandler(options: MediaOptions): MediaHandler {
   const origin = new URL(options.origin).origin;
   const fetchMedia = options.fetch ?? fetch;
-  const onceOriginal = singleFlight<CachedFile>();
-  const once = singleFlight<CachedFile>();
+  const onceOriginal = singleFlight<undefined>();
+  const once = singleFlight<CachedFile | null>();
+  // A fetch streams to disk, so waiting fetches hold nothing; a few at a time keep the service and the disk from a flood.
+  const fetchTurn = pLimit(options.fetchesInFlight ?? 4);
 
-  /** The file at `path` on the service's origin, following redirects only within that origin. */
-  async function fetchOriginal(path: string): Promise<{ bytes: Buffer; type: string }> {
+  /** Fetches the file at `path` on the service's origin to the disk cache, following redirects only within that origin. */
+  async function fetchOriginal(path: string, key: string): Promise<undefined> {
     let url = new URL(path, origin);
     const signal = AbortSignal.timeout(options.timeoutMs);
     for (let hop = 0; ; hop++) {
-      if (url.origin !== origin) throw new Refusal(502, `redirected to another origin (${url.origin})`);
+      if (url.origin !== origin) throw new MediaRefusal(502, `redirected to another origin (${url.origin})`);
       const response = await fetchMedia(url, { redirect: "manual", signal, headers: { Accept: "image/*,video/*,text/vtt,application/pdf,application/json" } });
       const location = response.headers.get("Location");
       if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel();
-        if (hop >= redirectLimit) throw new Refusal(502, "too many redirects");
+        if (hop >= redirectLimit) throw new MediaRefusal(502, "too many redirects");
         url = new URL(location, url);
         continue;
       }
       if (response.status !== 200) {
         await response.body?.cancel();
-        throw new Refusal(response.status === 404 || response.status === 410 ? 404 : 502, `the content service answered ${String(response.status)}`);
+        throw new MediaRefusal(response.status === 404 || response.status === 410 ? 404 : 502, `the content service answered ${String(response.status)}`);
       }
       const type = (response.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-      if (!allowedTypes.has(type)) {
+      // JSON only under a .json name (a Lottie animation): a path without extension is a picture, video or document, never an API answer.
+      if (!allowedTypes.has(type) || (type === "application/json" && extensionOf(path) !== "json")) {
         await response.body?.cancel();
-        throw new Refusal(502, `not a media type: "${type}"`);
+        throw new MediaRefusal(502, `not a media type: "${type}"`);
       }
-      return { bytes: await readWithin(response, options.maxBytes), type };
+      const declared = Number(response.headers.get("Content-Length") ?? "");
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        await response.body?.cancel();
+        throw new MediaRefusal(502, `larger than ${String(options.maxBytes)} bytes (${String(declared)})`);
+      }
+      const kept = await options.cache.write(key, response.body, type, { maxBytes: options.maxBytes, tooLarge: () => new MediaRefusal(502, `larger than ${String(options.maxBytes)} bytes`) });
+      if (!kept) throw new MediaRefusal(502, "larger than the media cache (MEDIA_CACHE_MB)");
+      return undefined;
     }
   }
 
-  /** The original, from the disk cache while fresh, else fetched (once however many ask). */
-  async function original(path: string): Promise<CachedFile> {
-    const cached = await options.cache.get(`original ${path}`);
-    if (cached && Date.now() - cached.stored < options.freshMs) return cached;
-    return onceOriginal(`original ${path}`, async () => {
-      const fetched = await fetchOriginal(path);
-      return options.cache.set(`original ${path}`, fetched.bytes, fetched.type);
-    });
+  /** The original on disk, opened: kept while fresh, else fetched (once however many ask). */
+  async function original(path: string): Promise<OpenFile> {
+    const key = `original ${path}`;
+    const storedAt = options.cache.storedAt(key);
+    if (storedAt !== undefined && Date.now() - storedAt < options.freshMs) {
+      const kept = await options.cache.open(key);
+      if (kept) return kept;
+    }
+    await onceOriginal(key, () => fetchTurn(() => fetchOriginal(path, key)));
+    const fetched = await options.cache.open(key);
+    if (!fetched) throw new MediaRefusal(502, "dropped from the media cache as it was fetched");
+    return fetched;
   }
 
-  async function variant(path: string, asked: NonNullable<ReturnType<typeof parseVariant>>, make: VariantMaker) {
+  async function variant(path: string, asked: NonNullable<ReturnType<typeof parseVariant>>, make: VariantMaker): Promise<Answerable> {
     // The original's fetch time, known without reading it (fetched first when it is not fresh).
     const fetchedAt = options.cache.storedAt(`original ${asked.original}`);
-    const stored = fetchedAt !== undefined && Date.now() - fetchedAt < options.freshMs ? fetchedAt : (await original(asked.original)).stored;
+    const stored = fetchedAt !== undefined && Date.now() - fetchedAt < options.freshMs ? fetchedAt : await original(asked.original).then(async (file) => (await file.handle.close(), file.stored));
     // Keyed by the address and when its original was fetched: a changed original makes new copies.
     const key = `variant ${path} ${String(stored)}`;
-    const cached = await options.cache.get(key);
-    if (cached) return cached;
-    return once(key, async () => {
-      const made = await make(async () => {
+    const kept = await options.cache.open(key);
+    if (kept) return onDisk(kept);
+    const made = await once(key, async () => {
+      const copy = await make(async () => {
         const source = await original(asked.original);
-        if (!resizedTypes.includes(source.type)) throw new Refusal(404, `not a picture that is resized (${source.type})`);
-        return source.bytes;
+        try {
+          if (!resizedTypes.includes(source.type)) throw new MediaRefusal(404, `not a picture that is resized (${source.type})`);
+          return await source.handle.readFile();
+        } finally {
+          await source.handle.close();
+        }
       }, asked);
-      return options.cache.set(key, made.bytes, made.type);
+      const file = await options.cache.set(key, copy.bytes, copy.type);
+      return options.cache.storedAt(key) === undefined ? file : null;
     });
+    if (made) return inMemory(made);
+    const written = await options.cache.open(key);
+    if (!written) throw new MediaRefusal(502, "dropped from the media cache as it was made");
+    return onDisk(written);
   }
 
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
-    const path = contentPath(new URL(request.url).pathname);
-    if (path === null || !mayBeMedia(path)) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    const asked = contentPath(new URL(request.url).pathname);
+    if (asked === null || !mayBeMedia(asked)) return refusalAnswer(new MediaRefusal(404, "not media"));
+    const { path } = asked;
     try {
-      const asked = options.variants ? parseVariant(path) : null;
-      const file = asked && options.variants ? await variant(path, asked, options.variants) : await original(path);
+      const resized = options.variants ? parseVariant(path) : null;
+      const file = resized && options.variants ? await variant(path, resized, options.variants) : onDisk(await original(path));
       const type = file.type === "text/vtt" ? "text/vtt; charset=utf-8" : file.type;
-      const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": mediaCacheControl, ETag: file.etag };
-      if (fresh(Object.fromEntries(request.headers), { etag: file.etag })) return new Response(null, { status: 304, headers: { "Cache-Control": mediaCacheControl, ETag: file.etag } });
+      const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": mediaCacheControl, ETag: file.etag, "Accept-Ranges": "bytes" };
+      if (fresh(Object.fromEntries(request.headers), { etag: file.etag })) {
+        await file.release();
+        return new Response(null, { status: 304, headers: { "Cache-Control": mediaCacheControl, ETag: file.etag } });
+      }
       if (type === "image/svg+xml" || extensionOf(path) === "svg") headers["Content-Security-Policy"] = svgPolicy;
-      return new Response(request.method === "HEAD" ? null : new Uint8Array(file.bytes), { status: 200, headers });
+      // A range only of this very file: with If-Range (our ETags are weak, which never match it) the whole file.
+      const range = request.headers.has("If-Range") ? null : byteRange(request.headers.get("Range"), file.size);
+      if (range === "unsatisfiable") {
+        await file.release();
+        return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${String(file.size)}` } });
+      }
+      if (request.method === "HEAD" || file.size === 0) {
+        await file.release();
+        return new Response(null, { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
+      }
+      if (range) {
+        return new Response(file.body(range.start, range.end), {
+          status: 206,
+          headers: { ...headers, "Content-Range": `bytes ${String(range.start)}-${String(range.end)}/${String(file.size)}`, "Content-Length": String(range.end - range.start + 1) },
+        });
+      }
+      return new Response(file.body(0, file.size - 1), { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
     } catch (error) {
-      const refusal = error instanceof Refusal ? error : error instanceof Error && error.name === "TimeoutError" ? new Refusal(504, "the content service did not answer in time") : new Refusal(502, error instanceof Error ? error.message : String(error));
+      const refusal = error instanceof MediaRefusal ? error : error instanceof Error && error.name === "TimeoutError" ? new MediaRefusal(504, "the content service did not answer in time") : new MediaRefusal(502, error instanceof Error ? error.message : String(error));
       if (refusal.status !== 404) console.warn(`media ${path}: ${refusal.message}`);
-      return new Response(refusal.status === 404 ? "Not found" : "This file could not be loaded from the content service.", {
-        status: refusal.status,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-      });
+      return refusalAnswer(refusal);
     }
   };
 }
