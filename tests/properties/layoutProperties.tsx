@@ -101,6 +101,7 @@ async function renderGenerated(page: Page, layout: ResolvedLayout) {
   // Blocks below the fold mount from the first frame painted after the render (useAfterFirstPaint):
   // that frame first, then until every block's code has arrived. On a busy machine the critical
   // blocks' code can be there before the frame, and the sections below the fold not yet mounted.
+  // no clock: this waits for the frame itself (the task after it), not for time to pass.
   await act(() => new Promise<void>((painted) => requestAnimationFrame(() => setTimeout(painted, 0))));
   await waitFor(() => expect(view.container.querySelector(".block-loading")).toBeNull(), { timeout: 5000 });
   return view;
