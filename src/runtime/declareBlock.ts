@@ -16,6 +16,11 @@ export interface BlockDeclaration<Name extends string = string, Options extends 
   consumes: readonly ContentTypeName[];
   /** Above the fold: its code loads before the page shows (and before hydration). */
   critical: boolean;
+  /**
+   * A visitor can operate it beyond following links (state, handlers, sliders, forms, players).
+   * A block that is not interactive needs no script in the browser once the server rendered it.
+   */
+  interactive: boolean;
   /** The options a slot of this block accepts. */
   options: Options;
   /** The module, beside this file, whose `block` export is the component (loaded on demand). */

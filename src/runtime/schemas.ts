@@ -56,6 +56,13 @@ export const BlockEntrySchema = z
           "Loaded before the page's content shows (above-the-fold blocks). Other blocks load right after, so their code never delays first content.",
         ),
       ),
+    interactive: z
+      .boolean()
+      .check(
+        describe(
+          "A visitor can operate the block beyond following its links (state, handlers, sliders, forms, players). A block that is not needs no script in the browser once the server rendered it.",
+        ),
+      ),
     module: z.string().check(describe("The block's component module under src/blocks/.")),
   })
   .check(describe("A block the runtime can mount."));

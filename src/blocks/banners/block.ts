@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Header bands (the premedia page headers): the items the filter selects, of any of these types, the first one large with its image beside its text.",
   consumes: ["Banners","Icons","Thumbnails","Panels","Articles","Media","Infographics","Carousels"],
   critical: false,
+  interactive: false,
   options: bannersOptions,
   component: "Banners.tsx",
 });

@@ -8,6 +8,7 @@ export const declaration = declareBlock({
     "Cards of blogs, case studies or thought papers: each item's content type decides its card and the detail page it links to (through the route table). Select the type with `items.type`.",
   consumes: cardContentTypes,
   critical: false,
+  interactive: true,
   options: cardsOptions,
   component: "Cards.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "A carousel of titled slides (WAI-ARIA carousel pattern).",
   consumes: ["Carousels"],
   critical: false,
+  interactive: true,
   options: carouselOptions,
   component: "Carousel.tsx",
 });

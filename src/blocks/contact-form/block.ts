@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "The contact form (SPEC 2.7, 4, 5.1): captions from the CU-* text resources, captcha, presentation-service mode from the stored flag; an accepted request goes to the success path. Its heading is the slot's title, else CU-TITLE.",
   consumes: [],
   critical: false,
+  interactive: true,
   options: contactFormOptions,
   component: "ContactForm.tsx",
 });

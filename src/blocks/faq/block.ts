@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "FAQ accordion: opening one question closes the other.",
   consumes: ["FAQS"],
   critical: false,
+  interactive: true,
   options: faqOptions,
   component: "Faq.tsx",
 });

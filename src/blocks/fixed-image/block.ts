@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "A full-width image that stays fixed while the page scrolls, from a page image field.",
   consumes: [],
   critical: false,
+  interactive: false,
   options: fixedImageOptions,
   component: "FixedImage.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "The page hero: variants home, content (heading, short description, carousel list), generic (category tag, heading1, description), people and none. Background from a page image field.",
   consumes: [],
   critical: true,
+  interactive: false,
   options: heroOptions,
   component: "Hero.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Icon cards: image, title and short description.",
   consumes: ["Icons"],
   critical: false,
+  interactive: false,
   options: iconsOptions,
   component: "Icons.tsx",
 });

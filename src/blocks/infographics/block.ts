@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Key figures: number, title and short description.",
   consumes: ["Infographics"],
   critical: false,
+  interactive: true,
   options: infographicsOptions,
   component: "Infographics.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Media items: pictures, and Lottie animations where the content supplies one (a .json file), loaded only near the viewport, paused under reduced motion.",
   consumes: ["Media"],
   critical: false,
+  interactive: true,
   options: mediaOptions,
   component: "Media.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Image and text panels alternating Left and Right.",
   consumes: ["Panels"],
   critical: false,
+  interactive: false,
   options: panelsOptions,
   component: "Panels.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Editor HTML from a page field (longDesc by default), sanitized.",
   consumes: [],
   critical: true,
+  interactive: false,
   options: richTextOptions,
   component: "RichText.tsx",
 });

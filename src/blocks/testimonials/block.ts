@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Quotes with the speaker's photo, name and designation.",
   consumes: ["Testimonials"],
   critical: false,
+  interactive: false,
   options: testimonialsOptions,
   component: "Testimonials.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "A fixed section whose text and optional call-to-action link come from text resources or page fields named in the layout (the marketing automation page's sections, offers, contact-us calls to action).",
   consumes: [],
   critical: false,
+  interactive: false,
   options: textSectionOptions,
   component: "TextSection.tsx",
 });

@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "The page's own thought paper with a download button (value: its documentPath) that opens the SPEC 5.2 form in a modal dialog; on success the PDF is saved and the visitor goes to the thank-you page.",
   consumes: ["ThoughtPapers"],
   critical: false,
+  interactive: true,
   options: thoughtPaperDownloadOptions,
   component: "ThoughtPaperDownload.tsx",
 });

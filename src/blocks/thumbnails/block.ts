@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Thumbnail cards with image, title, text and optional link.",
   consumes: ["Thumbnails"],
   critical: false,
+  interactive: true,
   options: thumbnailsOptions,
   component: "Thumbnails.tsx",
 });

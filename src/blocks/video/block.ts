@@ -7,6 +7,7 @@ export const declaration = declareBlock({
     "Videos with poster image and captions (documentPath).",
   consumes: ["Videos"],
   critical: false,
+  interactive: true,
   options: videoOptions,
   component: "Video.tsx",
 });
