@@ -33,6 +33,7 @@ const DeclarationSchema = z.strictObject({
   description: z.string().check(z.trim(), z.minLength(1, "say what the block shows, for layout authors (npm run inspect, editor hints)")),
   consumes: z.array(ContentTypeNameSchema),
   critical: z.boolean(),
+  interactive: z.boolean(),
   options: z.custom(isOptionsSchema, "the block's options schema (a zod/mini object from ./options.ts)"),
   component: z.string().check(z.regex(/\.tsx$/, "the component's module beside block.ts, e.g. \"Faq.tsx\"")),
 });
