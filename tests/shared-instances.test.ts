@@ -24,7 +24,8 @@ const titleRenderer = `async function renderDocument(request, options) {
 
 /** A content service on loopback whose titles the test edits, counting the page calls it gets. */
 function contentService() {
-  const state = { edition: "first", calls: new Map<string, number>() };
+  /** A page whose answer waits for `release` (its title is read when the call comes, as a render reads content). */
+  const state = { edition: "first", calls: new Map<string, number>(), held: undefined as { name: string; release: Promise<void> } | undefined };
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -33,7 +34,9 @@ function contentService() {
       if (req.url === "/api/page/get") {
         const name = String(JSON.parse(body));
         state.calls.set(name, (state.calls.get(name) ?? 0) + 1);
-        res.end(JSON.stringify({ id: 1, name, title: `${name} (${state.edition} edition)` }));
+        const answer = JSON.stringify({ id: 1, name, title: `${name} (${state.edition} edition)` });
+        const held = state.held?.name === name ? state.held.release : Promise.resolve();
+        void held.then(() => res.end(answer));
       } else res.end(JSON.stringify({ id: 7, status: "saved" }));
     });
   });
@@ -115,6 +118,37 @@ describe("two instances sharing Redis", () => {
     await vi.waitFor(async () => expect([await title(one, "/People"), await title(two, "/People")]).toEqual(["People (third edition)", "People (third edition)"]), { timeout: 1000, interval: 20 });
   });
 
+  it("render anew on both a page whose render was in flight on the other instance when the revalidation came", async () => {
+    const gate = { open: (): unknown => undefined };
+    service.state.held = { name: "Press", release: new Promise<void>((done) => (gate.open = done)) };
+    const inFlight = title(two, "/Press");
+    await vi.waitFor(() => expect(service.state.calls.get("Press")).toBe(1), { timeout: 1000, interval: 5 });
+    service.state.edition = "fourth";
+    expect((await revalidate(one, { pages: ["press"] })).status).toBe(200);
+    gate.open();
+    // The visitor whose render was under way gets it; nobody after does.
+    expect(await inFlight).toBe("Press (third edition)");
+    const finished = performance.now();
+    await vi.waitFor(async () => expect([await title(one, "/Press"), await title(two, "/Press")]).toEqual(["Press (fourth edition)", "Press (fourth edition)"]), { timeout: 1000, interval: 20 });
+    expect(performance.now() - finished).toBeLessThan(1000);
+  });
+
+  it("answer 503 to a revalidation that could not drop every shared copy, so the content service sends it again", async () => {
+    // Redis takes no writes for two seconds: each UNLINK (and the generation's INCR) times out.
+    const { Redis } = await import("ioredis");
+    const admin = new Redis(redis.url);
+    await admin.call("CLIENT", "PAUSE", "1500", "WRITE");
+    try {
+      const answer = await revalidate(one, "all");
+      expect(answer.status).toBe(503);
+      expect(answer.headers["retry-after"]).toBeDefined();
+    } finally {
+      await admin.call("CLIENT", "UNPAUSE");
+      admin.disconnect();
+    }
+    expect((await revalidate(one, "all")).status).toBe(200);
+  });
+
   it("count the lead rate limit across both", async () => {
     const lead = (site: SiteServer, i: number) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body: paperLead(`shared${i}@engines.example`), localAddress: "127.0.0.21" });
     const statuses = [];
@@ -131,7 +165,7 @@ describe("two instances sharing Redis", () => {
     for (const site of [one, two]) {
       expect((await send(site.url, { path: "/Home" })).status).toBe(200);
       // A page neither has yet: rendered here, from the content service.
-      expect(await title(site, "/Careers")).toBe("Careers (third edition)");
+      expect(await title(site, "/Careers")).toBe("Careers (fourth edition)");
     }
     expect((await send(one.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body: paperLead("offline@engines.example"), localAddress: "127.0.0.23" })).status).toBe(200);
     expect(warnings.mock.calls.some(([message]) => /Redis .* is unreachable/.test(String(message)))).toBe(true);

@@ -75,6 +75,7 @@ export function createPageCache(options: PageCacheOptions): SwrCache<CachedPage>
       prefix: "page:",
       encode: (page) => ({ ...page, html: page.html.toString("base64"), br: page.br.toString("base64"), gzip: page.gzip.toString("base64") }),
       decode: (json) => CachedPageSchema.parse(json),
+      deps: (page) => page.deps,
     },
   });
 }

@@ -55,7 +55,7 @@ function pageNameOf(contentKey: string): string | undefined {
 }
 
 /** What `target` names among these pages and content answers. */
-export function resolveTarget(target: RevalidationTarget, pages: readonly [string, CachedPage][], contentKeys: readonly string[]): Dropped {
+export function resolveTarget(target: RevalidationTarget, pages: readonly [string, Pick<CachedPage, "deps">][], contentKeys: readonly string[]): Dropped {
   if (target === "all") return { pages: pages.map(([address]) => address), content: [...contentKeys] };
   const names = new Set((target.pages ?? []).map(lower));
   const addresses = new Set((target.addresses ?? []).map((address) => lower(address).replace(/(.)\/+$/, "$1")));
@@ -74,16 +74,38 @@ const sameSecret = (given: string, secret: string) => {
 export function revalidation(app: FastifyInstance, { secret, pages, content, shared }: RevalidationOptions): void {
   const instance = randomUUID();
 
-  /** Drops what `target` names here and, when `everywhere`, in Redis too. */
+  /** Drops what `target` names among the copies held here (a load running now is not kept either). */
+  function dropHere(target: RevalidationTarget): Dropped {
+    const dropped = resolveTarget(target, pages.entries(), content.entries().map(([key]) => key));
+    pages.dropHere(dropped.pages);
+    content.dropHere(dropped.content);
+    return dropped;
+  }
+
+  /** Drops what `target` names in Redis, matched by key (and a page's content keys), batch by batch; throws when Redis could not do it all. */
+  async function dropShared(target: RevalidationTarget): Promise<Dropped> {
+    const [sharedPages, sharedContent] = [pages.shared, content.shared];
+    if (!sharedPages || !sharedContent) return { pages: [], content: [] };
+    await Promise.all([sharedPages.supersede(), sharedContent.supersede()]);
+    const dropped: Dropped = { pages: [], content: [] };
+    await sharedContent.scan(async (entries) => {
+      const keys = resolveTarget(target, [], entries.map(([key]) => key)).content;
+      await sharedContent.drop(keys);
+      dropped.content.push(...keys);
+    });
+    await sharedPages.scan(async (entries) => {
+      const found = resolveTarget(target, entries.map(([key, deps]) => [key, { deps: [...deps] }]), []);
+      await Promise.all([sharedPages.drop(found.pages), sharedContent.drop(found.content)]);
+      dropped.pages.push(...found.pages);
+      dropped.content.push(...found.content);
+    });
+    return dropped;
+  }
+
   async function drop(target: RevalidationTarget, everywhere: boolean): Promise<Dropped> {
-    const held = pages.entries();
-    const heldContent = content.entries().map(([key]) => key);
-    const sharedPages = everywhere ? await pages.sharedEntries() : [];
-    const sharedContent = everywhere ? (await content.sharedEntries()).map(([key]) => key) : [];
-    const dropped = resolveTarget(target, [...held, ...sharedPages], [...new Set([...heldContent, ...sharedContent])]);
-    const pageKeys = [...new Set(dropped.pages)];
-    await Promise.all([pages.drop(pageKeys), content.drop(dropped.content)]);
-    return { pages: pageKeys, content: dropped.content };
+    const here = dropHere(target);
+    const there = everywhere ? await dropShared(target) : { pages: [], content: [] };
+    return { pages: [...new Set([...here.pages, ...there.pages])], content: [...new Set([...here.content, ...there.content])] };
   }
 
   shared?.onMessage((raw) => {
@@ -93,7 +115,8 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     } catch {
       return;
     }
-    if (message.from !== instance) void drop(message.target, false);
+    // The instance called has dropped the shared copies once; the others drop only their own.
+    if (message.from !== instance) dropHere(message.target);
   });
 
   app.post("/_revalidate", { bodyLimit: 64 * 1024 }, async (request, reply) => {
@@ -101,8 +124,14 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     if (!secret || given === undefined || !sameSecret(given, secret)) return reply.code(401).header("Cache-Control", "no-store").send({ error: "a valid revalidation secret is required" });
     const target = TargetSchema.safeParse(request.body);
     if (!target.success) return reply.code(400).send({ error: 'the body names {"addresses": [...], "pages": [...]} or is "all"' });
-    const dropped = await drop(target.data, true);
-    await shared?.publish(JSON.stringify({ from: instance, target: target.data }));
-    return reply.header("Cache-Control", "no-store").send({ dropped });
+    try {
+      const dropped = await drop(target.data, true);
+      await shared?.publish(JSON.stringify({ from: instance, target: target.data }));
+      return await reply.header("Cache-Control", "no-store").send({ dropped });
+    } catch (error) {
+      // Not everything could be dropped (Redis slow or away): 503, so the content service sends it again.
+      request.log.error({ err: error }, "revalidation incomplete");
+      return reply.code(503).header("Cache-Control", "no-store").header("Retry-After", "5").send({ error: "the revalidation could not drop every shared copy; send it again" });
+    }
   });
 }

@@ -13,11 +13,21 @@ import { Redis } from "ioredis";
 export interface SharedStore {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  del(keys: readonly string[]): Promise<void>;
-  /** Every key starting with `prefix` (SCAN: never blocks Redis). */
-  keys(prefix: string): Promise<string[]>;
+  /** Sets `key` only while `guard` still reads `expected` (a missing guard reads "0"); one script, so atomic. */
+  setIf(key: string, value: string, ttlMs: number, guard: string, expected: string): Promise<void>;
+  /**
+   * The calls below throw when Redis cannot answer, instead of falling back: a revalidation must
+   * know it did not drop everything (and answer 5xx so the content service sends it again).
+   */
+  /** Hands every key starting with `prefix` to `batch`, a few hundred at a time (SCAN: never blocks Redis). */
+  scan(prefix: string, batch: (keys: string[]) => Promise<void>): Promise<void>;
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
+  /** Deletes `keys` (UNLINK: freed behind Redis's back), a few hundred per command. */
+  unlink(keys: readonly string[]): Promise<void>;
+  increment(key: string): Promise<number>;
   /** Counts one request in a window of `windowMs` from its first; throws while Redis is unreachable. */
   countInWindow(key: string, windowMs: number): Promise<{ current: number; ttlMs: number }>;
+  /** Throws when Redis cannot take it (the other instances would not hear it). */
   publish(message: string): Promise<void>;
   onMessage(listener: (message: string) => void): void;
   close(): Promise<void>;
@@ -25,6 +35,15 @@ export interface SharedStore {
 
 const namespace = "corvane:";
 const channel = `${namespace}revalidate`;
+/** Keys per SCAN, MGET and UNLINK: each command stays well inside the half-second time-out. */
+const batchSize = 500;
+
+/** KEYS[1] the value's key, KEYS[2] the guard; ARGV: the value, its ttl in ms, the guard's expected value. */
+const setIfScript = `if (redis.call("GET", KEYS[2]) or "0") == ARGV[3] then
+  redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2])
+  return 1
+end
+return 0`;
 
 /** A count in a window that starts with the first count: KEYS[1] the counter, ARGV[1] the window in ms. Answers the count and the ms left. */
 const countScript = `redis.call("SET", KEYS[1], 0, "PX", ARGV[1], "NX")
@@ -67,16 +86,30 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
       soft(async () => {
         await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)));
       }, undefined),
-    del: (keys) =>
+    setIf: (key, value, ttlMs, guard, expected) =>
       soft(async () => {
-        if (keys.length > 0) await client.unlink(...keys.map((key) => namespace + key));
+        await client.eval(setIfScript, 2, namespace + key, namespace + guard, value, Math.max(1, Math.round(ttlMs)), expected);
       }, undefined),
-    keys: (prefix) =>
-      soft(async () => {
-        const found: string[] = [];
-        for await (const batch of client.scanStream({ match: `${namespace}${prefix}*`, count: 500 })) found.push(...(batch as string[]).map((key) => key.slice(namespace.length)));
-        return found;
-      }, []),
+    async scan(prefix, batch) {
+      let cursor = "0";
+      do {
+        const [next, keys] = await client.scan(cursor, "MATCH", `${namespace}${prefix}*`, "COUNT", batchSize);
+        cursor = next;
+        if (keys.length > 0) await batch(keys.map((key) => key.slice(namespace.length)));
+      } while (cursor !== "0");
+    },
+    async getMany(keys) {
+      const found: (string | undefined)[] = [];
+      for (let i = 0; i < keys.length; i += batchSize) {
+        const values = await client.mget(...keys.slice(i, i + batchSize).map((key) => namespace + key));
+        found.push(...values.map((value) => value ?? undefined));
+      }
+      return found;
+    },
+    async unlink(keys) {
+      for (let i = 0; i < keys.length; i += batchSize) await client.unlink(...keys.slice(i, i + batchSize).map((key) => namespace + key));
+    },
+    increment: (key) => client.incr(namespace + key),
     async countInWindow(key, windowMs) {
       // One script, so one command and one promise: a MULTI's queued commands each hold a promise
       // of their own inside ioredis, and a connection closing under them rejects those unhandled
@@ -85,10 +118,9 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
       if (!Array.isArray(answer) || answer.length !== 2) throw new Error("the rate-limit count failed");
       return { current: Number(answer[0]), ttlMs: Number(answer[1]) };
     },
-    publish: (message) =>
-      soft(async () => {
-        await client.publish(channel, message);
-      }, undefined),
+    async publish(message) {
+      await client.publish(channel, message);
+    },
     onMessage: (listener) => void listeners.push(listener),
     // disconnect, not quit: a Redis that went away must not hold the server's shutdown.
     close: () => {

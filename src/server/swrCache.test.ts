@@ -66,7 +66,7 @@ describe("the one caching rule (pages and content answers)", () => {
     const { cache } = pagesOf({ freshMs: 60_000, staleMs: 60_000 });
     await cache.get("/a");
     await cache.get("/b");
-    await cache.drop(["/a"]);
+    cache.dropHere(["/a"]);
     expect(cache.entries().map(([key]) => key)).toEqual(["/b"]);
     expect((await cache.get("/a")).html).toBe("render 3");
   });

@@ -14,6 +14,13 @@
  *
  * With a shared store (Redis), a load first looks there: a copy another instance made is taken
  * as long as it is fresh, and every value loaded here is written there for the others.
+ *
+ * A revalidation cannot be missed by a load already running: each drop turns this cache's
+ * generation (here, and in Redis for the shared copies), and a load that finishes under another
+ * generation than it started in answers its visitor but is neither kept here nor written to
+ * Redis (a script writes it only while Redis's generation is still the one read at the start).
+ * One generation per cache rather than per key: a load cannot know beforehand which content it
+ * will read, revalidations are rare, and a load overlapping one costs only one more render.
  */
 import { LRUCache } from "lru-cache";
 import type { SharedStore } from "./shared.ts";
@@ -24,6 +31,8 @@ export interface SharedTier<V> {
   prefix: string;
   encode: (value: V) => unknown;
   decode: (json: unknown) => V;
+  /** The other keys a value was made of (a page's content answers), kept beside it so a revalidation finds it without loading it. */
+  deps?: (value: V) => readonly string[];
 }
 
 export interface SwrOptions<V> {
@@ -47,10 +56,18 @@ export interface SwrCache<V> {
   loads(): number;
   /** The keys held here, with their values, fresh or stale. */
   entries(): [string, V][];
-  /** Forgets `keys` here and in the shared store. */
-  drop(keys: readonly string[]): Promise<void>;
-  /** The keys the shared store holds for this cache, with their values. */
-  sharedEntries(): Promise<[string, V][]>;
+  /** Forgets `keys` here (and that a load running now is superseded: it will not be kept). */
+  dropHere(keys: readonly string[]): void;
+  /**
+   * The shared copies, for a revalidation; each call throws when Redis cannot answer. `supersede`
+   * first turns the shared generation, so no load running anywhere writes an older copy after.
+   */
+  shared?: {
+    supersede(): Promise<void>;
+    /** Every shared key with the keys its value was made of, a few hundred at a time, without loading the values. */
+    scan(batch: (entries: [string, readonly string[]][]) => Promise<void>): Promise<void>;
+    drop(keys: readonly string[]): Promise<void>;
+  };
 }
 
 interface Stored<V> {
@@ -58,6 +75,15 @@ interface Stored<V> {
   storedAt: number;
   kept: boolean;
 }
+
+const parseDeps = (raw: string | undefined): string[] => {
+  try {
+    const deps: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(deps) ? deps.filter((dep): dep is string => typeof dep === "string") : [];
+  } catch {
+    return [];
+  }
+};
 
 /** A failed load that took this long was a hang (a time-out), not a refusal. */
 const slowFailureMs = 1_000;
@@ -67,6 +93,10 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
   const keep = options.keep ?? (() => true);
   const shared = options.shared;
   let loads = 0;
+  /** Turned by each drop; a load finishing under another generation than it started in is not kept. */
+  let generation = 0;
+  const generationKey = `generation:${shared?.prefix ?? ""}`;
+  const depsKey = (key: string) => `deps:${shared?.prefix ?? ""}${key}`;
   /** Keys whose last load failed slowly with nothing to serve: the failure and until when it is answered at once. */
   const heldFailures = new LRUCache<string, { error: unknown; until: number }>({ max: 1000 });
   const failureHoldMs = options.failureHoldMs ?? 15_000;
@@ -86,15 +116,25 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
   // lru-cache bounds the entries and runs one load per key (`fetch` shares a load in flight).
   const lru = new LRUCache<string, Stored<V>>({
     max: options.max ?? 1000,
+    // A drop deletes a key whose load is running; the load still answers the visitors waiting on it.
+    ignoreFetchAbort: true,
     fetchMethod: async (key, stale) => {
-      const copy = await readShared(key);
-      if (copy && now() - copy.storedAt <= options.freshMs) return { ...copy, kept: true };
+      const startedIn = generation;
+      const [copy, sharedGeneration] = await Promise.all([readShared(key), shared?.store.getMany([generationKey]).then(([read]) => read ?? "0", () => undefined)]);
+      if (copy && now() - copy.storedAt <= options.freshMs && startedIn === generation) return { ...copy, kept: true };
       loads += 1;
       const started = now();
       try {
         const value = await options.load(key);
-        const stored = { value, storedAt: now(), kept: keep(value) };
-        if (stored.kept && shared) void shared.store.set(shared.prefix + key, JSON.stringify({ storedAt: stored.storedAt, value: shared.encode(value) }), options.freshMs + options.staleMs);
+        const stored = { value, storedAt: now(), kept: keep(value) && startedIn === generation };
+        // Redis's generation unread (Redis away at the start): nothing is written, as it could predate a revalidation.
+        const expected = sharedGeneration;
+        if (stored.kept && shared && expected !== undefined) {
+          const ttlMs = options.freshMs + options.staleMs;
+          void shared.store.setIf(shared.prefix + key, JSON.stringify({ storedAt: stored.storedAt, value: shared.encode(value) }), ttlMs, generationKey, expected);
+          const deps = shared.deps?.(value);
+          if (deps) void shared.store.setIf(depsKey(key), JSON.stringify(deps), ttlMs, generationKey, expected);
+        }
         return stored;
       } catch (error) {
         // The last good copy, whatever its age (still tried again on the next request).
@@ -130,18 +170,28 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
     },
     loads: () => loads,
     entries: () => [...lru.entries()].map(([key, stored]) => [key, stored.value]),
-    async drop(keys) {
+    dropHere(keys) {
+      generation += 1;
       for (const key of keys) {
         lru.delete(key);
         heldFailures.delete(key);
       }
-      if (shared) await shared.store.del(keys.map((key) => shared.prefix + key));
     },
-    async sharedEntries() {
-      if (!shared) return [];
-      const keys = (await shared.store.keys(shared.prefix)).map((key) => key.slice(shared.prefix.length));
-      const found = await Promise.all(keys.map(async (key) => [key, await readShared(key)] as const));
-      return found.flatMap(([key, copy]) => (copy ? [[key, copy.value] as [string, V]] : []));
-    },
+    shared: shared && {
+        async supersede() {
+          await shared.store.increment(generationKey);
+        },
+        async scan(batch) {
+          await shared.store.scan(shared.prefix, async (keys) => {
+            const names = keys.map((key) => key.slice(shared.prefix.length));
+            if (!shared.deps) return batch(names.map((name) => [name, []]));
+            const deps = await shared.store.getMany(names.map(depsKey));
+            return batch(names.map((name, i) => [name, parseDeps(deps[i])]));
+          });
+        },
+        async drop(keys) {
+          await shared.store.unlink(keys.flatMap((key) => [shared.prefix + key, ...(shared.deps ? [depsKey(key)] : [])]));
+        },
+      },
   };
 }
