@@ -109,7 +109,7 @@ try {
       [
         "uncached answer over HTTP (br)",
         await measure(async () => {
-          await site.pages.drop([path]);
+          site.pages.dropHere([path]);
           await getBrotli(site.url, path);
         }),
       ],

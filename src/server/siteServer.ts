@@ -167,8 +167,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   devMiddleware = dev?.middleware;
   // A change of sources, layouts or fixtures in `npm run dev` shows on the next request.
   dev?.onChange(() => {
-    void pages.drop(pages.entries().map(([key]) => key));
-    void cache.answers.drop(cache.answers.entries().map(([key]) => key));
+    pages.dropHere(pages.entries().map(([key]) => key));
+    cache.answers.dropHere(cache.answers.entries().map(([key]) => key));
   });
   const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: dev?.scriptHashes ?? [] });
   const writePage = pageWriter(headers);
