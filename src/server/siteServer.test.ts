@@ -198,3 +198,26 @@ describe("a page that could not be served for now", () => {
     }
   });
 });
+
+describe("readiness apart from liveness", () => {
+  it("/readyz is 200 while the content service answers, 503 with a cold cache and a service that does not, when /healthz is still 200", async () => {
+    const ready = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" } });
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
+    const deadBase = `http://127.0.0.1:${String((closed.address() as AddressInfo).port)}`;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const notReady = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, CONTENT_API_BASE: deadBase, REDIS_URL: "" } });
+    try {
+      const yes = await send(ready.url, { path: "/readyz" });
+      expect(yes.status).toBe(200);
+      expect(JSON.parse(yes.body)).toMatchObject({ ready: true, contentService: "answers" });
+      const no = await send(notReady.url, { path: "/readyz" });
+      expect(no.status).toBe(503);
+      expect(no.headers["cache-control"]).toBe("no-store");
+      expect(JSON.parse(no.body)).toMatchObject({ ready: false, contentService: "does not answer" });
+      expect((await send(notReady.url, { path: "/healthz" })).status).toBe(200);
+    } finally {
+      await Promise.all([ready.close(), notReady.close()]);
+    }
+  });
+});

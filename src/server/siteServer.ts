@@ -203,6 +203,20 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media.handler });
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
+  // Readiness, apart from liveness: the render bundle is loaded (it is before the server listens),
+  // and pages can be made: some are held, or the content service answers (a held answer counts).
+  app.get("/readyz", async (_request, reply) => {
+    const warm = pages.entries().length > 0;
+    const reachable =
+      warm ||
+      (await cache
+        .fetch("/api/resource/list", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } })
+        .then((answer) => answer.ok, () => false));
+    return reply
+      .code(reachable ? 200 : 503)
+      .header("Cache-Control", cacheControl.noStore)
+      .send({ ready: reachable, renderer: "loaded", pagesHeld: pages.entries().length, contentService: warm ? "not asked (pages held)" : reachable ? "answers" : "does not answer" });
+  });
 
   // The built files; in `npm run dev` Vite serves the sources and public/ instead.
   if (!dev) await app.register(fastifyStatic, {
