@@ -15,7 +15,6 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../src/server/contentCache.ts";
 import { serviceFromEnv } from "../fixture-service/fromEnv.ts";
 import { loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
-import { contentUpstream } from "../src/server/upstream.ts";
 import { mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
@@ -52,7 +51,7 @@ export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; me
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const embedded = base === "" ? serviceFromEnv({ ...env, LEADS_DB: ":memory:" }) : null;
   // Menus and resources are read once, not per page.
-  const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, 20_000), freshMs: Number.POSITIVE_INFINITY, staleMs: 0 });
+  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: 20_000, freshMs: Number.POSITIVE_INFINITY, staleMs: 0 });
   // Made when asked for: its disk cache is a directory of its own, removed on close.
   let media: ReturnType<typeof mediaHandlerFromEnv> | undefined;
   return {

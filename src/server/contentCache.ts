@@ -6,12 +6,19 @@
  */
 import * as z from "zod/mini";
 import { requestUrl } from "../content/requestUrl.ts";
+import { embeddedOrigin, fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type SwrCache } from "./swrCache.ts";
 
 export interface ContentCacheOptions {
-  /** The content service: a POST with a JSON body. */
-  upstream: (path: string, body: string) => Promise<Response>;
+  /** The content service's origin (CONTENT_API_BASE, no trailing slash); ignored with `inProcess`. */
+  base: string;
+  /** The content service as a Fetch handler in this process (the embedded fixture service): called directly, no network. */
+  inProcess?: FetchHandler | null | undefined;
+  /** One call's time-out over the network, the only one a content call has (CONTENT_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** The network (tests pass a fake service); default the global fetch. */
+  fetch?: typeof fetch;
   freshMs: number;
   staleMs: number;
   now?: () => number;
@@ -26,40 +33,56 @@ export type ContentAnswer = z.infer<typeof ContentAnswerSchema>;
 export interface ContentCache {
   /** A fetch for the renderer: POST calls answered from the cache; anything else goes straight on. */
   fetch: typeof fetch;
+  /** The same, adding the key of each cached call to `deps` (what a rendered page was made of). */
+  recording(deps: Set<string>): typeof fetch;
   /** How many calls actually went to the content service from this instance. */
   upstreamCalls: () => number;
-  answers: SwrCache<ContentAnswer>;
+  answers: SwrCache<ContentAnswer, ContentCall>;
 }
 
-/** The cache key of a content call: its path and body, or null for a call that is not cached. */
-export function contentKey(input: Parameters<typeof fetch>[0], init?: RequestInit): string | null {
+/** A content call: its path on the service and its JSON body. */
+export interface ContentCall {
+  path: string;
+  body: string;
+}
+
+/** The call a fetch makes, with its cache key (path and body), or a null key for a call that is not cached (not a POST with a text body). */
+function contentCall(input: Parameters<typeof fetch>[0], init?: RequestInit): { call: ContentCall; key: string | null } {
+  const path = new URL(requestUrl(input), "http://content.invalid").pathname;
   const body = typeof init?.body === "string" ? init.body : null;
-  if ((init?.method ?? "GET").toUpperCase() !== "POST" || body === null) return null;
-  return `${new URL(requestUrl(input), "http://content.invalid").pathname}\n${body}`;
+  const cached = (init?.method ?? "GET").toUpperCase() === "POST" && body !== null;
+  return { call: { path, body: body ?? "" }, key: cached ? `${path}\n${body}` : null };
 }
 
 export function createContentCache(options: ContentCacheOptions): ContentCache {
-  const answers = createSwrCache<ContentAnswer>({
+  const origin = options.inProcess ? embeddedOrigin : options.base;
+  const network = options.fetch ?? fetch;
+  const send: typeof fetch = options.inProcess ? fetchThrough(options.inProcess, embeddedOrigin) : (url, init) => network(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+  const upstream = ({ path, body }: ContentCall) => send(`${origin}${path}`, { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } });
+
+  const answers = createSwrCache<ContentAnswer, ContentCall>({
     freshMs: options.freshMs,
     staleMs: options.staleMs,
     max: options.maxEntries ?? 5000,
     ...(options.now ? { now: options.now } : {}),
     shared: options.shared && { store: options.shared, prefix: "content:", encode: (answer) => answer, decode: (json) => ContentAnswerSchema.parse(json) },
-    async load(key) {
-      const [path = "", body = ""] = key.split(/\n(.*)/s);
-      const response = await options.upstream(path, body);
+    async load(_key, call) {
+      const response = await upstream(call);
       // Only a good answer is kept; an error answer is the service failing.
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      if (response.status !== 200) throw new Error(`${call.path} answered ${response.status}`);
       return { body: await response.text(), contentType: response.headers.get("Content-Type") ?? "application/json" };
     },
   });
 
-  const cachedFetch: typeof fetch = async (input, init) => {
-    const key = contentKey(input, init);
-    if (key === null) return options.upstream(new URL(requestUrl(input), "http://content.invalid").pathname, typeof init?.body === "string" ? init.body : "");
-    const answer = await answers.get(key);
-    return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
-  };
+  const recording =
+    (deps: Set<string> | null): typeof fetch =>
+    async (input, init) => {
+      const { call, key } = contentCall(input, init);
+      if (key === null) return upstream(call);
+      deps?.add(key);
+      const answer = await answers.get(key, call);
+      return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
+    };
 
-  return { fetch: cachedFetch, upstreamCalls: () => answers.loads(), answers };
+  return { fetch: recording(null), recording, upstreamCalls: () => answers.loads(), answers };
 }

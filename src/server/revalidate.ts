@@ -16,7 +16,7 @@
 import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
-import type { ContentAnswer } from "./contentCache.ts";
+import type { ContentAnswer, ContentCall } from "./contentCache.ts";
 import type { CachedPage } from "./pageCache.ts";
 import type { SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
@@ -32,7 +32,7 @@ const MessageSchema = z.object({ from: z.string(), target: TargetSchema });
 export interface RevalidationOptions {
   secret: string | undefined;
   pages: SwrCache<CachedPage>;
-  content: SwrCache<ContentAnswer>;
+  content: SwrCache<ContentAnswer, ContentCall>;
   shared: SharedStore | undefined;
 }
 

@@ -11,7 +11,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { relative, resolve } from "node:path";
-import { createContentCache, contentKey, type ContentCache } from "./contentCache.ts";
+import { createContentCache, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
 import { fetchThrough, mountFetchHandler, withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
@@ -28,7 +28,6 @@ import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
-import { contentUpstream } from "./upstream.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress } from "../content/pageQuery.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
@@ -114,7 +113,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const upstreamTimeoutMs = secondsSetting(env.CONTENT_TIMEOUT_SECONDS, 10_000);
   const freshMs = secondsSetting(env.CONTENT_CACHE_SECONDS, 60_000);
   const staleMs = secondsSetting(env.CONTENT_STALE_SECONDS, 600_000);
-  const cache = createContentCache({ upstream: contentUpstream(base, embedded?.service ?? null, upstreamTimeoutMs), freshMs, staleMs, shared });
+  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: upstreamTimeoutMs, freshMs, staleMs, shared });
 
   // A fresh render is answered at the fast compression; the best is made when the server is idle.
   const recompression = idleRecompression();
@@ -126,12 +125,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     render: (address) =>
       recompression.during(async () => {
         const deps = new Set<string>();
-        const recording: typeof fetch = (input, init) => {
-          const key = contentKey(input, init);
-          if (key !== null) deps.add(key);
-          return cache.fetch(input, init);
-        };
-        const page = await pageBytes(await renderAddress(build, address, recording, siteUrl), [...deps]);
+        const page = await pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps]);
         recompression.schedule(page);
         return page;
       }),

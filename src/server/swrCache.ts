@@ -35,10 +35,14 @@ export interface SharedTier<V> {
   deps?: (value: V) => readonly string[];
 }
 
-export interface SwrOptions<V> {
+/**
+ * `C`: what a load needs beyond the key, handed over by `get` (a content call's path and body,
+ * so the key is never taken apart again); a load shared by several callers gets the first's.
+ */
+export interface SwrOptions<V, C = undefined> {
   freshMs: number;
   staleMs: number;
-  load: (key: string) => Promise<V>;
+  load: (key: string, context: C) => Promise<V>;
   keep?: (value: V) => boolean;
   /** Most values kept; the least recently used go first. */
   max?: number;
@@ -48,8 +52,8 @@ export interface SwrOptions<V> {
   now?: () => number;
 }
 
-export interface SwrCache<V> {
-  get(key: string): Promise<V>;
+export interface SwrCache<V, C = undefined> {
+  get(key: string, ...context: C extends undefined ? [] : [C]): Promise<V>;
   /** The value held for `key` while it is fresh, without loading anything. */
   fresh(key: string): V | undefined;
   /** How many loads actually ran here (not counting copies taken from the shared store). */
@@ -88,7 +92,7 @@ const parseDeps = (raw: string | undefined): string[] => {
 /** A failed load that took this long was a hang (a time-out), not a refusal. */
 const slowFailureMs = 1_000;
 
-export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
+export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): SwrCache<V, C> {
   const now = options.now ?? Date.now;
   const keep = options.keep ?? (() => true);
   const shared = options.shared;
@@ -114,18 +118,19 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
 
   // No TTL inside lru-cache: freshness is decided by `storedAt` on our clock (tests turn it), and
   // lru-cache bounds the entries and runs one load per key (`fetch` shares a load in flight).
-  const lru = new LRUCache<string, Stored<V>>({
+  // The context travels through lru-cache as `unknown` (its types cannot follow a generic one); only `get` below puts one in, typed `C`.
+  const lru = new LRUCache<string, Stored<V>, unknown>({
     max: options.max ?? 1000,
     // A drop deletes a key whose load is running; the load still answers the visitors waiting on it.
     ignoreFetchAbort: true,
-    fetchMethod: async (key, stale) => {
+    fetchMethod: async (key, stale, { context }) => {
       const startedIn = generation;
       const [copy, sharedGeneration] = await Promise.all([readShared(key), shared?.store.getMany([generationKey]).then(([read]) => read ?? "0", () => undefined)]);
       if (copy && now() - copy.storedAt <= options.freshMs && startedIn === generation) return { ...copy, kept: true };
       loads += 1;
       const started = now();
       try {
-        const value = await options.load(key);
+        const value = await options.load(key, context as C);
         const stored = { value, storedAt: now(), kept: keep(value) && startedIn === generation };
         // Redis's generation unread (Redis away at the start): nothing is written, as it could predate a revalidation.
         const expected = sharedGeneration;
@@ -150,7 +155,7 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
   });
 
   return {
-    async get(key) {
+    async get(key, ...context) {
       const failure = heldFailures.get(key);
       if (failure && now() < failure.until) throw failure.error;
       const held = lru.peek(key);
@@ -160,7 +165,7 @@ export function createSwrCache<V>(options: SwrOptions<V>): SwrCache<V> {
         return held.value;
       }
       // Stale within its window: answered at once while one load runs behind it; else the visitor waits for the load.
-      const stored = await lru.fetch(key, { forceRefresh: true, allowStale: held?.kept === true && age <= options.freshMs + options.staleMs });
+      const stored = await lru.fetch(key, { forceRefresh: true, allowStale: held?.kept === true && age <= options.freshMs + options.staleMs, context: context[0] });
       if (!stored) throw new Error(`nothing could be loaded for ${key}`);
       return stored.value;
     },

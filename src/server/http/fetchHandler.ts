@@ -83,3 +83,6 @@ export function mountFetchHandler(app: FastifyInstance, { prefix, handler, route
     scope.route({ method: methods, url: `${prefix}*`, bodyLimit: 1, handler: otherPaths === "handler" ? handle : notFound });
   });
 }
+
+/** The embedded fixture service's origin, as the server names it; nothing is fetched over the network. */
+export const embeddedOrigin = "http://content.local";
