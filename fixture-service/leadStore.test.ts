@@ -1,6 +1,6 @@
 // @vitest-environment node
 import Database from "better-sqlite3";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -20,6 +20,15 @@ afterEach(() => {
 });
 
 describe("lead store", () => {
+  it("keeps its file owner-only (0600), write-ahead log too, as the outbox does: leads are personal data", async () => {
+    const file = dbPath();
+    const store = open(file);
+    await store.add(ada);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+  });
+
   it("stores one lead for the same submission sent again within a minute, and a new one after", async () => {
     let time = 1_000_000;
     const store = open(":memory:", { now: () => time });

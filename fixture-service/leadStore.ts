@@ -7,11 +7,9 @@
  * single-threaded server): a busy database is retried on timers for a short while, then
  * `add` rejects with LeadsUnavailable, which the service answers 503.
  */
-import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { setTimeout as wait } from "node:timers/promises";
+import { leadKindColumn, openLeadDatabase } from "../src/server/leads/database.ts";
 
 import type { LeadKind } from "../src/server/leads/intake.ts";
 
@@ -80,16 +78,13 @@ function fingerprint(lead: Required<LeadInput>): string {
 export function openLeadStore(path: string, options: LeadStoreOptions = {}): LeadStore {
   const busyWaitMs = options.busyWaitMs ?? 250;
   const now = options.now ?? Date.now;
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
   // Opening may meet a lock too; it happens once, before the server listens.
-  db.pragma("busy_timeout = 5000");
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  db.exec(`
+  const db = openLeadDatabase(path, {
+    busyTimeoutMs: 5000,
+    schema: `
     CREATE TABLE IF NOT EXISTS leads (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
-      kind TEXT NOT NULL CHECK (kind IN ('contact', 'presentation', 'thought-paper')),
+      ${leadKindColumn},
       name TEXT NOT NULL,
       organisation TEXT NOT NULL,
       email TEXT NOT NULL,
@@ -104,7 +99,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       submitted_ms INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS lead_submissions_by_time ON lead_submissions (submitted_ms);
-  `);
+  `,
+  });
   db.pragma("busy_timeout = 0");
   const columns = `id, kind, name, organisation, email, contact_number AS contactNumber, message,
                    thought_paper_name AS thoughtPaperName, created_at AS createdAt`;

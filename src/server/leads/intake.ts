@@ -10,7 +10,8 @@ import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thou
 import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
 /** The three kinds of lead (CONTENT-API 5). */
-export type LeadKind = "contact" | "presentation" | "thought-paper";
+export const leadKinds = ["contact", "presentation", "thought-paper"] as const;
+export type LeadKind = (typeof leadKinds)[number];
 
 type Call = (typeof contentCalls)[number];
 /** A lead call of the contract's table, by its path. */
@@ -27,8 +28,6 @@ export const leadCalls = {
   presentation: callAt("/api/contactus/presentation-page"),
   "thought-paper": callAt("/api/thoughtPaper/SaveUserInfo"),
 } as const satisfies Record<LeadKind, { path: string; bodyType: string }>;
-
-const leadKinds = Object.keys(leadCalls) as LeadKind[];
 
 /** The kind of lead a path is the call of (paths match ignoring case, as every call's does), if any. */
 export function leadKindOf(pathname: string): LeadKind | undefined {

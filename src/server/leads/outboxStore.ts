@@ -5,16 +5,17 @@
  * (0600) before anything is written to it, and SQLite gives its -wal and -shm files the same
  * permissions.
  *
+ * The file is opened as every lead file is (./database.ts).
+ *
  * Several processes may open one file (on one machine's disk): a lead being sent is leased
  * to one process (`lease_owner`, `lease_until_ms`), and another takes it over only once the
  * lease has run out, so a dead instance's leads are delivered by whichever instance opens
  * the file next.
  */
-import Database from "better-sqlite3";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import { dirname } from "node:path";
+import type Database from "better-sqlite3";
 import * as z from "zod/mini";
-import type { LeadKind } from "./intake.ts";
+import { leadKindColumn, openLeadDatabase, openLeadDatabaseReader } from "./database.ts";
+import { leadKinds, type LeadKind } from "./intake.ts";
 
 /** Where the server keeps its outbox unless OUTBOX_DB says otherwise. */
 export const defaultOutboxPath = "data/outbox.sqlite";
@@ -54,7 +55,7 @@ export interface OutboxCounts {
 
 const RowSchema = z.object({
   id: z.string(),
-  kind: z.enum(["contact", "presentation", "thought-paper"]),
+  kind: z.enum(leadKinds),
   fields: z.string(),
   createdMs: z.number(),
   attempts: z.number(),
@@ -73,13 +74,6 @@ const CountsSchema = z.object({
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Creates the file owner-only before SQLite opens it, and tightens an existing one (and its WAL files). */
-function ownerOnly(file: string): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  closeSync(openSync(file, "a", 0o600));
-  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
-}
 
 const rowColumns = "id, kind, fields, created_ms AS createdMs, attempts, next_attempt_ms AS nextAttemptMs, last_error AS lastError";
 
@@ -106,22 +100,17 @@ function readers(db: Database.Database) {
 
 /** An outbox file opened read-only, beside the server that writes it (WAL lets both). */
 export function openOutboxReader(file: string) {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  db.pragma("busy_timeout = 1000");
-  return readers(db);
+  return readers(openLeadDatabaseReader(file));
 }
 
 export function openOutboxStore(file: string) {
-  ownerOnly(file);
-  const db = new Database(file);
   // Another process holding the write lock (a second instance on the file) is waited for briefly.
-  db.pragma("busy_timeout = 1000");
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  db.exec(`
+  const db = openLeadDatabase(file, {
+    busyTimeoutMs: 1000,
+    schema: `
     CREATE TABLE IF NOT EXISTS outbox (
       id TEXT PRIMARY KEY,
-      kind TEXT NOT NULL CHECK (kind IN ('contact', 'presentation', 'thought-paper')),
+      ${leadKindColumn},
       fields TEXT NOT NULL,
       state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'rejected')),
       created_ms INTEGER NOT NULL,
@@ -133,7 +122,8 @@ export function openOutboxStore(file: string) {
       lease_until_ms INTEGER
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_ms);
-  `);
+  `,
+  });
   const parseRows = (rows: unknown[]) => rows.map((row) => RowSchema.parse(row));
 
   const insert = db.prepare(
