@@ -45,7 +45,10 @@ const html = (page: Page) => page.locator("html");
 /**
  * Resolves once the window has not scrolled for a few frames and smooth scrolling has no glide
  * under way: the last frames of a glide can move less than a pixel each, and a glide still under
- * way pulls a `scrollTo` back to its target (Lenis marks <html> with `lenis-scrolling` meanwhile).
+ * way pulls a `scrollTo` back to its target (Lenis marks <html> with `lenis-smooth` meanwhile).
+ * Not `lenis-scrolling`: Lenis 1.3 sets that for a native scroll too, and keeps it for good when
+ * the scroll's last event moved nothing (its reset timer is cleared and not set again), which
+ * happened under load in about one run of two with two pages scrolling at once.
  */
 const scrollStopped = (page: Page) =>
   page.evaluate(
@@ -54,7 +57,7 @@ const scrollStopped = (page: Page) =>
         let last = window.scrollY;
         let still = 0;
         const frame = () => {
-          const gliding = document.documentElement.classList.contains("lenis-scrolling");
+          const gliding = document.documentElement.classList.contains("lenis-smooth");
           still = window.scrollY === last && !gliding ? still + 1 : 0;
           last = window.scrollY;
           if (still >= 10) resolve();
