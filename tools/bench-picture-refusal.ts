@@ -5,15 +5,9 @@
  * A loopback content service holds it; the copy is asked for through the handler as the server
  * builds it. Prints one JSON line: { pngKb, status, refuseMs, grewMb, loadAverage }.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { crc32, deflateSync } from "node:zlib";
-import { createDiskCache } from "../src/server/media/diskCache.ts";
-import { imageVariants } from "../src/server/media/imageVariants.ts";
-import { createMediaHandler } from "../src/server/media/mediaHandler.ts";
+import { mediaOnLoopback, withMemorySampled } from "./mediaBench.ts";
 
 /** A PNG chunk: length, type, data, CRC of type and data. */
 function chunk(type: string, data: Buffer): Buffer {
@@ -36,27 +30,7 @@ function stripPng(width: number): Buffer {
 }
 
 const png = stripPng(39_000_000);
-const service = createServer((req, res) => {
-  if (req.url === "/media/strip.png") res.writeHead(200, { "Content-Type": "image/png" }).end(png);
-  else res.writeHead(404).end();
-});
-await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
-const dir = mkdtempSync(join(tmpdir(), "picture-refusal-"));
-const media = createMediaHandler({
-  origin: `http://127.0.0.1:${String((service.address() as AddressInfo).port)}`,
-  timeoutMs: 60_000,
-  maxBytes: 25 << 20,
-  freshMs: 600_000,
-  cache: createDiskCache({ dir, maxBytes: 256 << 20 }),
-  variants: imageVariants({ maxInputPixels: 40_000_000, concurrency: 1 }),
-});
-const start = process.memoryUsage.rss();
-let peak = start;
-const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
-const started = performance.now();
-const answer = await media(new Request("http://site.invalid/_media/media/strip.png.640w.webp"));
-const refuseMs = Math.round(performance.now() - started);
-clearInterval(sample);
-service.close();
-rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify({ pngKb: Math.round(png.length / 1024), status: answer.status, refuseMs, grewMb: Math.round(((Math.max(peak, process.memoryUsage.rss()) - start) / (1 << 20)) * 10) / 10, loadAverage: loadavg()[0]?.toFixed(2) }));
+const media = await mediaOnLoopback(new Map([["/media/strip.png", { type: "image/png", bytes: png }]]), { maxInputPixels: 40_000_000, concurrency: 1 });
+const run = await withMemorySampled(() => media.ask("/_media/media/strip.png.640w.webp"));
+media.close();
+console.log(JSON.stringify({ pngKb: Math.round(png.length / 1024), status: run.result, refuseMs: run.ms, grewMb: run.grewMb, loadAverage: loadavg()[0]?.toFixed(2) }));

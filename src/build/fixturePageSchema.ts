@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import { PageSchema, listEntries } from "../content/contract.ts";
+import { defOf } from "../runtime/problems.ts";
 
 /** A schema's structure, as the contract's input side declares it. */
 export type SchemaShape =
@@ -18,18 +19,6 @@ export type SchemaShape =
   | { kind: "union"; options: SchemaShape[] }
   | { kind: "record"; value: SchemaShape }
   | { kind: "object"; fields: Record<string, { shape: SchemaShape; required: boolean }> };
-
-interface SchemaDef {
-  type: string;
-  shape?: Record<string, z.ZodMiniType>;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  in?: z.ZodMiniType;
-  options?: z.ZodMiniType[];
-  valueType?: z.ZodMiniType;
-}
-
-const defOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the contract's ${what} schema has no inner schema`);

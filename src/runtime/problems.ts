@@ -26,7 +26,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-type SchemaDef = {
+/** What zod (mini) keeps of a schema's definition: the parts the walks over a schema read. */
+export type SchemaDef = {
   type: string;
   shape?: Record<string, z.ZodMiniType>;
   innerType?: z.ZodMiniType;
@@ -36,7 +37,7 @@ type SchemaDef = {
   valueType?: z.ZodMiniType;
 };
 
-function defOf(schema: z.ZodMiniType): SchemaDef {
+export function defOf(schema: z.ZodMiniType): SchemaDef {
   return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 }
 
