@@ -20,6 +20,17 @@ function pagesOf(options: { freshMs: number; staleMs: number; maxEntries?: numbe
 }
 
 describe("the one caching rule (pages and content answers)", () => {
+  it("says how each answer was made, for the request log and /metrics: a miss, then hits, then stale while it is made again, then a miss past the stale window", async () => {
+    const { cache, clock } = pagesOf({ freshMs: 10, staleMs: 100 });
+    expect(await cache.lookup("/a")).toEqual({ value: { status: 200, html: "render 1" }, cache: "miss" });
+    expect((await cache.lookup("/a")).cache).toBe("hit");
+    clock.now = 50;
+    expect(await cache.lookup("/a")).toEqual({ value: { status: 200, html: "render 1" }, cache: "stale" });
+    await vi.waitFor(async () => expect(await cache.lookup("/a")).toEqual({ value: { status: 200, html: "render 2" }, cache: "hit" }));
+    clock.now = 1000;
+    expect(await cache.lookup("/a")).toEqual({ value: { status: 200, html: "render 3" }, cache: "miss" });
+  });
+
   it("renders a page once for any number of visitors while it is fresh", async () => {
     const { cache, clock } = pagesOf({ freshMs: 1000, staleMs: 0 });
     const pages = await Promise.all(Array.from({ length: 10 }, () => cache.get("/Home")));

@@ -54,6 +54,8 @@ export interface SwrOptions<V, C = undefined> {
 
 export interface SwrCache<V, C = undefined> {
   get(key: string, ...context: C extends undefined ? [] : [C]): Promise<V>;
+  /** The same, saying how it was answered (for the request log and /metrics). */
+  lookup(key: string, ...context: C extends undefined ? [] : [C]): Promise<{ value: V; cache: CacheOutcome }>;
   /** The value held for `key` while it is fresh, without loading anything. */
   fresh(key: string): V | undefined;
   /** How many loads actually ran here (not counting copies taken from the shared store). */
@@ -73,6 +75,9 @@ export interface SwrCache<V, C = undefined> {
     drop(keys: readonly string[]): Promise<void>;
   };
 }
+
+/** How a value was answered: held and fresh; held but stale (one refresh runs behind it); or loaded while the caller waited (a copy from the shared store included). */
+export type CacheOutcome = "hit" | "stale" | "miss";
 
 interface Stored<V> {
   value: V;
@@ -154,21 +159,26 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
     },
   });
 
+  /** `context`: what `get`'s caller handed over for the load (typed `C` there). */
+  const lookup = async (key: string, context: unknown): Promise<{ value: V; cache: CacheOutcome }> => {
+    const failure = heldFailures.get(key);
+    if (failure && now() < failure.until) throw failure.error;
+    const held = lru.peek(key);
+    const age = held ? now() - held.storedAt : Number.POSITIVE_INFINITY;
+    if (held?.kept && age <= options.freshMs) {
+      lru.get(key); // most recently used
+      return { value: held.value, cache: "hit" };
+    }
+    // Stale within its window: answered at once while one load runs behind it; else the visitor waits for the load.
+    const staleServed = held?.kept === true && age <= options.freshMs + options.staleMs;
+    const stored = await lru.fetch(key, { forceRefresh: true, allowStale: staleServed, context });
+    if (!stored) throw new Error(`nothing could be loaded for ${key}`);
+    return { value: stored.value, cache: staleServed && stored === held ? "stale" : "miss" };
+  };
+
   return {
-    async get(key, ...context) {
-      const failure = heldFailures.get(key);
-      if (failure && now() < failure.until) throw failure.error;
-      const held = lru.peek(key);
-      const age = held ? now() - held.storedAt : Number.POSITIVE_INFINITY;
-      if (held?.kept && age <= options.freshMs) {
-        lru.get(key); // most recently used
-        return held.value;
-      }
-      // Stale within its window: answered at once while one load runs behind it; else the visitor waits for the load.
-      const stored = await lru.fetch(key, { forceRefresh: true, allowStale: held?.kept === true && age <= options.freshMs + options.staleMs, context: context[0] });
-      if (!stored) throw new Error(`nothing could be loaded for ${key}`);
-      return stored.value;
-    },
+    get: async (key, ...context) => (await lookup(key, context[0])).value,
+    lookup: (key, ...context) => lookup(key, context[0]),
     fresh(key) {
       const held = lru.peek(key);
       return held?.kept && now() - held.storedAt <= options.freshMs ? held.value : undefined;
