@@ -1,4 +1,5 @@
 /** Helpers of the server fault suite: a throw-away build, raw HTTP and lead bodies. */
+import { Writable } from "node:stream";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
@@ -81,3 +82,19 @@ export function paperLead(email: string) {
 }
 
 export const jsonHeaders = { "Content-Type": "application/json" };
+
+/** A server's log as it is written (the site server's `logDestination`): each line parsed, and as written. */
+export function logCapture() {
+  const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) {
+        raw.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  return { stream, lines, raw };
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SiteServer } from "../src/server/siteServer.ts";
 import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { startRedis, type RedisServer } from "./redisServer.ts";
-import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
+import { jsonHeaders, logCapture, paperLead, send, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 
 /** A renderer whose page shows the title the content service gives for its name. */
 const titleRenderer = `async function renderDocument(request, options) {
@@ -53,13 +53,15 @@ let redis: RedisServer;
 let service: Awaited<ReturnType<typeof contentService>>;
 let one: SiteServer;
 let two: SiteServer;
+/** Instance one's warnings and errors. */
+const oneLog = logCapture();
 
 beforeAll(async () => {
   redis = await startRedis();
   service = await contentService();
   const distDir = tinyBuild(titleRenderer);
   const env = { ...process.env, CONTENT_API_BASE: service.url, REDIS_URL: redis.url, REVALIDATE_SECRET: "publish-hook-secret", LEADS_PER_MINUTE: "4", CONTENT_CACHE_SECONDS: "60" };
-  [one, two] = await Promise.all([startSiteOnFixtures({ distDir, env }), startSiteOnFixtures({ distDir, env })]);
+  [one, two] = await Promise.all([startSiteOnFixtures({ distDir, env: { ...env, LOG_LEVEL: "warn" }, logDestination: oneLog.stream }), startSiteOnFixtures({ distDir, env })]);
 }, 30_000);
 
 afterAll(async () => {
@@ -160,7 +162,6 @@ describe("two instances sharing Redis", () => {
   });
 
   it("keep answering pages, with a warning, when Redis goes away", async () => {
-    const warnings = vi.spyOn(console, "warn");
     await redis.stop();
     for (const site of [one, two]) {
       expect((await send(site.url, { path: "/Home" })).status).toBe(200);
@@ -168,7 +169,7 @@ describe("two instances sharing Redis", () => {
       expect(await title(site, "/Careers")).toBe("Careers (fourth edition)");
     }
     expect((await send(one.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body: paperLead("offline@engines.example"), localAddress: "127.0.0.23" })).status).toBe(200);
-    expect(warnings.mock.calls.some(([message]) => /Redis .* is unreachable/.test(String(message)))).toBe(true);
+    expect(oneLog.lines.some((line) => line.level === 40 && /Redis .* is unreachable/.test(String(line.msg)))).toBe(true);
   });
 });
 

@@ -120,7 +120,7 @@ async function warm(base: string) {
 }
 
 // Kept fresh through the runs (CONTENT_CACHE_SECONDS), as a busy site's pages are.
-const served = await startSiteOnFixtures({ env: { ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600" } });
+const served = await startSiteOnFixtures({ env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600" } });
 try {
   await warm(served.url);
   await measure("npm run serve", served.url);

@@ -24,7 +24,8 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 30_000
   if (!existsSync(builtServer)) return Promise.reject(new Error(`${builtServer} is missing: run "npm run build" first.`));
   const child = spawn(process.execPath, [builtServer], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    // Warnings and errors only: a load run would otherwise write a line per request into a pipe read only until the server is up.
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
@@ -44,6 +45,8 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 30_000
       if (!match?.[1]) return;
       clearTimeout(timer);
       child.stdout.off("data", onData);
+      // Whatever it writes later is read and let go, so a full pipe never holds the server up.
+      child.stdout.resume();
       const url = match[1];
       resolve({
         url,

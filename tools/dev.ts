@@ -89,7 +89,8 @@ if (import.meta.url === `file://${process.argv[1] ?? ""}` || process.argv[1]?.en
   const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } }, allowPositionals: true });
   const port = Number(values.port ?? process.env.PORT ?? 5173);
   const host = values.host ?? process.env.HOST ?? "127.0.0.1";
-  const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}` };
+  // A developer's terminal shows warnings and errors, not a JSON line per module request (LOG_LEVEL=info for those).
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: "warn", ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}` };
   const site = await startSiteServer({
     port,
     host,

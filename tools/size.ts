@@ -50,7 +50,7 @@ if (leaked.length > 0) {
   console.log("No layout inspector code in dist/assets.");
 }
 
-const site = await startSiteOnFixtures({ env: { ...process.env, LEADS_DB: ":memory:" } });
+const site = await startSiteOnFixtures({ env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:" } });
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const { label, path } of pages) {

@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import { requestUrl } from "../content/requestUrl.ts";
 import { embeddedOrigin, fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 import type { SharedStore } from "./shared.ts";
-import { createSwrCache, type SwrCache } from "./swrCache.ts";
+import { createSwrCache, type CacheOutcome, type SwrCache } from "./swrCache.ts";
 
 export interface ContentCacheOptions {
   /** The content service's origin (CONTENT_API_BASE, no trailing slash); ignored with `inProcess`. */
@@ -25,6 +25,8 @@ export interface ContentCacheOptions {
   /** Most answers kept; the least recently used go first (list searches make the key space open). */
   maxEntries?: number;
   shared?: SharedStore | undefined;
+  /** Told how each cached call was answered (/metrics). */
+  observe?: (outcome: CacheOutcome) => void;
 }
 
 const ContentAnswerSchema = z.object({ body: z.string(), contentType: z.string() });
@@ -80,7 +82,8 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       const { call, key } = contentCall(input, init);
       if (key === null) return upstream(call);
       deps?.add(key);
-      const answer = await answers.get(key, call);
+      const { value: answer, cache } = await answers.lookup(key, call);
+      options.observe?.(cache);
       return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
     };
 

@@ -30,6 +30,8 @@ export interface SharedStore {
   /** Throws when Redis cannot take it (the other instances would not hear it). */
   publish(message: string): Promise<void>;
   onMessage(listener: (message: string) => void): void;
+  /** Whether Redis is connected now (/metrics). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
   };
 
   return {
+    connected: () => client.status === "ready",
     get: (key) => soft(async () => (await client.get(namespace + key)) ?? undefined, undefined),
     set: (key, value, ttlMs) =>
       soft(async () => {

@@ -7,8 +7,9 @@
  * docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { DestinationStream } from "pino";
 import type { AddressInfo } from "node:net";
 import { relative, resolve } from "node:path";
 import { createContentCache, type ContentCache } from "./contentCache.ts";
@@ -28,6 +29,8 @@ import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
+import { bearerMatches, createSiteMetrics, metricsListener } from "./metrics.ts";
+import { logRequests, noteCache, requestIdOf, serverLogger } from "./requestLog.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress } from "../content/pageQuery.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
@@ -37,6 +40,8 @@ export interface SiteServer {
   url: string;
   cache: ContentCache;
   pages: SwrCache<CachedPage>;
+  /** METRICS_PORT's /metrics, when set. */
+  metricsUrl: string | null;
   /**
    * Stops without loss: no new connections (idle keep-alive ones closed, new requests on open
    * ones answered 503 with `Connection: close`), requests in flight finished — those still
@@ -84,6 +89,8 @@ export interface SiteServerOptions {
   port?: number;
   host?: string;
   env?: NodeJS.ProcessEnv;
+  /** Where the log goes (default stdout; LOG_LEVEL decides what): a test reads the lines from here. */
+  logDestination?: DestinationStream;
 }
 
 const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
@@ -106,14 +113,18 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const distDir = options.distDir ?? "dist";
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
-  const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL) : undefined;
+  const log = serverLogger(env, options.logDestination);
+  const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL, log) : undefined;
   if (base === "" && !options.contentService) throw new Error("CONTENT_API_BASE is empty and no content service runs in this process: set CONTENT_API_BASE, or run the site on the fixture service (npm start).");
   const inProcess = base === "" ? (options.contentService?.(shared) ?? null) : null;
   const embedded = inProcess ? { service: inProcess.handler } : null;
   const upstreamTimeoutMs = secondsSetting(env.CONTENT_TIMEOUT_SECONDS, 10_000);
   const freshMs = secondsSetting(env.CONTENT_CACHE_SECONDS, 60_000);
   const staleMs = secondsSetting(env.CONTENT_STALE_SECONDS, 600_000);
-  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: upstreamTimeoutMs, freshMs, staleMs, shared });
+  // The lead outbox is made further down; /metrics reads it when scraped.
+  let outbox: ReturnType<typeof leadOutboxFromEnv> | null = null;
+  const metrics = createSiteMetrics({ outbox: () => outbox?.status() ?? null, redisConnected: () => (shared ? shared.connected() : null) });
+  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: upstreamTimeoutMs, freshMs, staleMs, shared, observe: metrics.contentCache });
 
   // A fresh render is answered at the fast compression; the best is made when the server is idle.
   const recompression = idleRecompression();
@@ -124,8 +135,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     shared,
     render: (address) =>
       recompression.during(async () => {
+        const rendered = metrics.startRender();
         const deps = new Set<string>();
-        const page = await pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps]);
+        const page = await pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps]).finally(rendered);
         recompression.schedule(page);
         return page;
       }),
@@ -135,7 +147,14 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   let answerHeld: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   /** Set when a stop begins: a keep-alive connection is closed as soon as its answer in flight is written (else it would hold the stop for its idle time-out). */
   let stopping = false;
+  const logRequest = logRequests(log, metrics.request);
+  // Typed as Fastify's logger (pino's is one), so the instance keeps the type the mounting helpers take.
+  const fastifyLog: FastifyBaseLogger = log;
   const app = Fastify({
+    // One logger for the server: Fastify's own lines (and errors) carry the request id of the request's line.
+    loggerInstance: fastifyLog,
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
     // On close, only idle keep-alive connections are cut: a request in flight is finished (see close below).
     forceCloseConnections: "idle",
     // Who the client is behind a CDN (TRUST_PROXY, src/server/http/trustProxy.ts); forwarded headers are ignored without it.
@@ -148,9 +167,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
         // Node checks the header and request time-outs every `connectionsCheckingInterval` (30 s by default): checked each second, a slow-header client is cut off within a second of its time.
         { connectionsCheckingInterval: 1_000, headersTimeout: secondsSetting(env.HEADERS_TIMEOUT_SECONDS, 10_000), requestTimeout: 30_000 },
         (req, res) => {
+          logRequest(req, res);
           if (stopping) res.shouldKeepAlive = false;
           else res.once("finish", () => stopping && setImmediate(() => app.server.closeIdleConnections()));
-          if (answerHeld(req, res)) return;
+          if (answerHeld(req, res)) return noteCache(req, "hit");
           if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
           else handler(req, res);
         },
@@ -176,7 +196,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // Errors are answered with their status and a sentence, never a stack; a refused body closes the connection.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 500) console.error(`${request.method} ${request.url} failed:`, error);
+    if (status >= 500) request.log.error({ err: error }, "the request failed");
     if (status === 413) void reply.header("Connection", "close");
     // `npm run dev` names the problem (a layout's file, JSON path and message) to the developer; production never does.
     if (dev && status >= 500) return reply.code(status).header("Cache-Control", cacheControl.noStore).type("text/plain; charset=utf-8").send(`${request.method} ${request.url} could not be answered:\n\n${error.message}\n`);
@@ -187,7 +207,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   await leadRateLimit(app, env, shared);
 
   // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
-  const outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs);
+  outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs, log);
   const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
   const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
   // The fixture service's own files stay at /media/ (its same-origin addresses); another service's are only reached through /_media/.
@@ -260,7 +280,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
     const address = pageAddress(request.url);
-    const page = await pages.get(address);
+    const { value: page, cache: outcome } = await pages.lookup(address);
+    noteCache(request.raw, outcome);
     // Written as a held page is (its headers built once), past Fastify's own sending; a redirect keeps the campaign tags it was reached with.
     reply.hijack();
     writePage(request.raw, reply.raw, page.location !== undefined && address !== request.url ? { ...page, location: withQueryOf(page.location, request.url) } : page);
@@ -271,19 +292,33 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     answer: (request, clientAddress) => build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: fetchThrough(api, siteUrl, { clientAddress }) }),
   });
 
+  // /metrics on the public port only with a token; on METRICS_PORT, a listener of its own.
+  const metricsToken = env.METRICS_TOKEN ?? "";
+  if (metricsToken !== "") {
+    app.get("/metrics", async (request, reply) => {
+      if (!bearerMatches(request.headers.authorization, metricsToken)) return reply.code(401).header("WWW-Authenticate", "Bearer").header("Cache-Control", cacheControl.noStore).send({ error: "a bearer token is needed" });
+      const { contentType, body } = await metrics.scrape();
+      return reply.header("Cache-Control", cacheControl.noStore).type(contentType).send(body);
+    });
+  }
+
   const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port ?? 0, host });
+  const metricsPort = env.METRICS_PORT ? numberSetting(env.METRICS_PORT, 0, (n) => Number.isInteger(n) && n >= 0 && n < 65_536) : null;
+  const metricsServer = metricsPort === null ? null : await metricsListener(metrics, metricsPort, host);
   outbox?.start();
   const { port } = app.server.address() as AddressInfo;
   return {
     server: app.server,
     url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
+    metricsUrl: metricsServer ? `http://${host === "127.0.0.1" ? "localhost" : host}:${String((metricsServer.address() as AddressInfo).port)}/metrics` : null,
     cache,
     pages,
     close: async () => {
       // The bounded wait: requests still running after the grace are cut, so a stop always ends.
       const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs(env));
       stopping = true;
+      metricsServer?.close();
       await app.close();
       clearTimeout(cut);
       inProcess?.close();

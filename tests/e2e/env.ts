@@ -15,6 +15,8 @@ export const e2eEnv: Record<string, string> = {
   // limit (10 a minute) a fast run had its 11th lead refused with 429, and a test that expected
   // the thank-you page saw the form kept instead. The limit itself is tested in src/server.
   LEADS_PER_MINUTE: "1000",
+  // Warnings and errors only: the request log's line per request is tested in src/server/observability.test.ts.
+  LOG_LEVEL: "warn",
 };
 
 /**

@@ -15,8 +15,9 @@ import { defaultOutboxPath } from "./outboxStore.ts";
  * (600), OUTBOX_WARN_AFTER_SECONDS (900), OUTBOX_KEEP_DELIVERED_SECONDS (86400), and the server's
  * RECAPTCHA_SECRET (tokens solved on SITE_URL's host only); `timeoutMs` (also the captcha check's) is the server's CONTENT_TIMEOUT_SECONDS.
  */
-export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutMs: number): LeadOutbox {
+export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutMs: number, log?: Pick<Console, "warn" | "info">): LeadOutbox {
   return createLeadOutbox({
+    ...(log ? { log } : {}),
     file: env.OUTBOX_DB ?? defaultOutboxPath,
     base,
     captcha: captchaVerifier(env.RECAPTCHA_SECRET, { hostname: siteHostname(env.SITE_URL), timeoutMs }),
