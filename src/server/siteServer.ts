@@ -207,7 +207,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   await leadRateLimit(app, env, shared);
 
   // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
-  outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs, log);
+  outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs, { log, shared });
   const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
   const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
   // The fixture service's own files stay at /media/ (its same-origin addresses); another service's are only reached through /_media/.
