@@ -114,7 +114,10 @@ describe("two instances sharing Redis", () => {
     const started = performance.now();
     const answer = await revalidate(one, { pages: ["home"] });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual({ dropped: { pages: ["/Home"], content: ['/api/page/get\n"Home"'] } });
+    const receipt = JSON.parse(answer.body) as { dropped: unknown; instance: string; peersTold: number };
+    expect(receipt.dropped).toEqual({ pages: ["/Home"], content: ['/api/page/get\n"Home"'] });
+    expect(receipt.instance).toMatch(/^[0-9a-f-]{36}$/);
+    expect(receipt.peersTold).toBe(1);
     await vi.waitFor(async () => expect([await title(one, "/Home"), await title(two, "/Home")]).toEqual(["Home (third edition)", "Home (third edition)"]), { timeout: 1000, interval: 20 });
     expect(performance.now() - started).toBeLessThan(1000);
     // Only the page named: another stays as it was until its time is up.

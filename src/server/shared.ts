@@ -28,7 +28,8 @@ export interface SharedStore {
   /** Counts one request in a window of `windowMs` from its first; throws while Redis is unreachable. */
   countInWindow(key: string, windowMs: number): Promise<{ current: number; ttlMs: number }>;
   /** Throws when Redis cannot take it (the other instances would not hear it). */
-  publish(message: string): Promise<void>;
+  /** How many subscribers (this instance's own included) received it. */
+  publish(message: string): Promise<number>;
   onMessage(listener: (message: string) => void): void;
   /** Sets `key` only if it is not set (SET NX PX): true if this call set it, false if it was set, undefined when Redis cannot answer. */
   claim(key: string, value: string, ttlMs: number): Promise<boolean | undefined>;
@@ -131,7 +132,7 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
       return { current: Number(answer[0]), ttlMs: Number(answer[1]) };
     },
     async publish(message) {
-      await client.publish(channel, message);
+      return client.publish(channel, message);
     },
     onMessage: (listener) => void listeners.push(listener),
     // disconnect, not quit: a Redis that went away must not hold the server's shutdown.
