@@ -7,7 +7,7 @@
  * docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { DestinationStream } from "pino";
 import type { AddressInfo } from "node:net";
@@ -156,7 +156,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const app = Fastify({
     // One logger for the server: Fastify's own lines (and errors) carry the request id of the request's line.
     loggerInstance: fastifyLog,
-    disableRequestLogging: true,
+    // Fastify's own "incoming request" / "request completed" pair is replaced by logRequests' one line.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     // On close, only idle keep-alive connections are cut: a request in flight is finished (see close below).
     forceCloseConnections: "idle",
