@@ -25,7 +25,7 @@ function serverSection(slotId: string, root: ParentNode): Element | null {
  * What the browser keeps of a slot's server HTML while hydrating: the tag of the section's root
  * element, or "" when the block rendered nothing there (a home page's breadcrumbs). A block that
  * does nothing in the browser renders one element carrying `data-slot`, or nothing
- * (src/blocks/README.md); anything else would not hydrate.
+ * (docs/blocks.md); anything else would not hydrate.
  */
 export function keptServerSection(slotId: string, root: ParentNode = document): string {
   return serverSection(slotId, root)?.tagName.toLowerCase() ?? "";
