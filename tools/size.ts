@@ -1,39 +1,57 @@
 /**
- * `npm run size`: the JavaScript a first visit downloads before the page answers, gzip,
- * measured in real Chromium against the production build in dist/ served by the production
- * server. The page's text shows from the server's HTML before any script; "before the page
- * answers" is every script requested before the `content-shown` mark, set when the page's
- * shell has hydrated (or, in the browser's own rendering, when its content shows). What
- * src/boot.ts prefetches for after the shell (the blocks below the fold, the footer) and what is
- * requested after the mark are reported separately. Fails above the budget, and when
- * any file of the build carries the layout inspector's marker (the inspector is dev-only).
+ * `npm run size`: ALL the JavaScript a page loads, gzip, measured in real Chromium against the
+ * production build in dist/ served by the production server: every script the page requests
+ * from its first byte until the app is ready (`data-app-ready` on <html>, every block hydrated or
+ * kept) and the network is idle, on a phone's screen (412 x 915, touch, where Lighthouse
+ * measures) and on a desktop's (1440 x 900, where the motion engine loads too), against the
+ * whole page's budget of issue 35 (160 kB). That budget is not met yet (docs/performance.md):
+ * it is reported, not enforced. Enforced: the script before the page answers (requested before
+ * the `content-shown` mark, not counting what src/boot.ts prefetches for after the shell) stays
+ * within 155 kB; no page loads the code of a block that does nothing in the browser
+ * (registry/blocks.json's `interactive: false`: its HTML is kept, see src/ui/ServerHtml.tsx); no
+ * file of the build carries the layout inspector's marker (the inspector is dev-only).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { chromium, type BrowserContextOptions } from "@playwright/test";
 import { pathTo } from "../src/content/paths.ts";
 import { CONTENT_SHOWN_MARK } from "../src/runtime/PageRenderer.tsx";
+import { blockRegistry } from "../src/runtime/registry.ts";
 import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { INSPECTOR_MARKER } from "../src/inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
-// 125 kB until server rendering: hydration, the first-visit banner and the layout inspection data
-// added about 10 kB to the shell; 140 kB until React Router's data router (loader data, hydration
-// data, navigation state) replaced the plain router: its chunk grew from 13.9 to 29.9 kB gzip.
-// Getting back under 140 kB is open work (docs/performance.md).
-const budgetBytes = 155 * 1000;
+// The whole page's script, issue 35's goal: reported, not enforced until it is met.
+const budgetBytes = 160 * 1000;
+// The script before the page answers: enforced. 125 kB until server rendering, 140 kB until React
+// Router's data router (its chunk grew from 13.9 to 29.9 kB gzip).
+const beforeAnswerBudgetBytes = 155 * 1000;
 const pages = [
   { label: "home", path: pathTo("home") },
   { label: "service page", path: pathTo("brandingCreative") },
+  { label: "contact page", path: pathTo("contact") },
 ];
+const screens: { label: string; context: BrowserContextOptions }[] = [
+  { label: "phone", context: { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+  { label: "desktop", context: { viewport: { width: 1440, height: 900 } } },
+];
+
+/** Set on <html> by the app once every block has hydrated (src/app/App.tsx's APP_READY_ATTRIBUTE; that module brings style sheets Node cannot import). */
+const APP_READY_ATTRIBUTE = "data-app-ready";
 
 const gzipSize = (pathname: string) => gzipSync(readFileSync(join("dist", pathname)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-interface ScriptTiming {
-  url: string;
-  startTime: number;
+/** The built file of each block that does nothing in the browser, from the build's manifest. */
+function keptBlockFiles(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(join("dist", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const files = new Map<string, string>();
+  for (const [name, entry] of Object.entries(blockRegistry)) {
+    const file = entry.interactive ? undefined : manifest[`src/blocks/${entry.module}`]?.file;
+    if (file) files.set(`/${file}`, name);
+  }
+  return files;
 }
 
 /** Built files that contain the layout inspector, which only `npm run dev` may have. */
@@ -52,47 +70,52 @@ if (leaked.length > 0) {
 
 const site = await startSiteOnFixtures({ env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:" } });
 const browser = await chromium.launch(chromiumLaunchOptions());
+const kept = keptBlockFiles();
 try {
-  for (const { label, path } of pages) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${site.url}${path}`);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, CONTENT_SHOWN_MARK, { timeout: 30_000 });
-    // Blocks below the fold mount in the frames after the mark; wait until they have all arrived.
-    await page.waitForTimeout(200);
-    await page.waitForFunction(() => document.querySelector(".block-loading") === null, undefined, { timeout: 30_000 });
-    const { shownAt, scripts } = await page.evaluate((mark) => {
-      const shown = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
-      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-      const scriptEntries: ScriptTiming[] = entries
-        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-        .map((entry) => ({ url: entry.name, startTime: entry.startTime }));
-      return { shownAt: shown, scripts: scriptEntries };
-    }, CONTENT_SHOWN_MARK);
-    // The entry module is requested by the document itself, before any resource entry.
-    const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? "");
-    // What src/boot.ts prefetches at the lowest priority (what hydrates after the shell): fetched
-    // while the page starts, run only after it answers; reported apart from the budget's files.
-    const prefetched = await page.evaluate(() => (document.querySelector<HTMLScriptElement>("script[data-prefetch]")?.dataset.prefetch ?? "").split(" ").filter(Boolean).map((path) => new URL(path, location.href).href));
-    const urls = [...new Set([entry, ...scripts.map((s) => s.url)])].filter(Boolean);
-    const before = urls.filter((url) => !prefetched.includes(url) && (url === entry || (scripts.find((s) => s.url === url)?.startTime ?? Infinity) < shownAt));
-    const early = urls.filter((url) => prefetched.includes(url));
-    const after = urls.filter((url) => !before.includes(url) && !early.includes(url));
-    const size = (list: string[]) => list.reduce((sum, url) => sum + gzipSize(new URL(url).pathname), 0);
-    const initial = size(before);
-    const over = initial > budgetBytes;
-    failed ||= over;
-    console.log(`\n${label} (${path}): ${kb(initial)} gzip before content shows, budget ${kb(budgetBytes)}${over ? "  OVER BUDGET" : ""}`);
-    for (const url of before) console.log(`  ${kb(gzipSize(new URL(url).pathname)).padStart(9)}  ${new URL(url).pathname}`);
-    console.log(`  prefetched meanwhile at the lowest priority, run after content shows: ${early.length} file(s), ${kb(size(early))} gzip`);
-    console.log(`  then ${after.length} block chunk(s), ${kb(size(after))} gzip, loaded after content shows`);
-    await context.close();
+  for (const screen of screens) {
+    for (const { label, path } of pages) {
+      const context = await browser.newContext(screen.context);
+      const page = await context.newPage();
+      await page.goto(`${site.url}${path}`);
+      await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE, { timeout: 30_000 });
+      // What the app asks for once ready (the motion engine on a desktop) has arrived when the network is quiet.
+      await page.waitForLoadState("networkidle");
+      const { shownAt, scripts } = await page.evaluate((mark) => ({
+        shownAt: performance.getEntriesByName(mark)[0]?.startTime ?? Infinity,
+        scripts: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .map((entry) => ({ file: new URL(entry.name).pathname, startTime: entry.startTime }))
+          .filter(({ file }) => file.endsWith(".js")),
+      }), CONTENT_SHOWN_MARK);
+      // What src/boot.ts prefetches at the lowest priority for after the shell: not part of what comes before the page answers.
+      const prefetched = await page.evaluate(() => (document.querySelector<HTMLScriptElement>("script[data-prefetch]")?.dataset.prefetch ?? "").split(" ").filter(Boolean).map((path) => new URL(path, location.href).pathname));
+      // The entry module is requested by the document itself, before any resource entry.
+      const entry = await page.evaluate(() => new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? location.href).pathname);
+      const files = [...new Set([entry, ...scripts.map(({ file }) => file)])].filter((file) => file.endsWith(".js"));
+      const beforeAnswer = files
+        .filter((file) => !prefetched.includes(file) && (file === entry || (scripts.find((script) => script.file === file)?.startTime ?? Infinity) < shownAt))
+        .reduce((sum, file) => sum + gzipSize(file), 0);
+      const sizes = files.map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes);
+      const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+      const keptLoaded = files.filter((file) => kept.has(file)).map((file) => kept.get(file));
+      const beforeOver = beforeAnswer > beforeAnswerBudgetBytes;
+      failed ||= beforeOver || keptLoaded.length > 0;
+      const verdict = total > budgetBytes ? "  over it (not enforced yet: docs/performance.md)" : "";
+      console.log(`\n${label} (${path}) on a ${screen.label}: ${kb(total)} gzip in ${files.length} files, the whole page, goal ${kb(budgetBytes)}${verdict}`);
+      console.log(`  ${kb(beforeAnswer)} of it before the page answers, budget ${kb(beforeAnswerBudgetBytes)}${beforeOver ? "  OVER BUDGET" : ""}`);
+      for (const { file, bytes } of sizes) console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+      console.log(
+        keptLoaded.length > 0
+          ? `  LOADS THE CODE OF BLOCKS THAT DO NOTHING IN THE BROWSER: ${keptLoaded.join(", ")}`
+          : `  blocks that do nothing in the browser: none of their code loaded (${[...kept.values()].join(", ")})`,
+      );
+      await context.close();
+    }
   }
 } finally {
   await browser.close();
   await site.close();
 }
 if (failed) {
-  console.error(`\nInitial JavaScript is over the ${kb(budgetBytes)} budget, or the build has inspector code (see above).`);
+  console.error(`\nA page's JavaScript before it answers is over the ${kb(beforeAnswerBudgetBytes)} budget, a page loads a non-interactive block's code, or the build has inspector code (see above).`);
   process.exit(1);
 }

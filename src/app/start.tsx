@@ -85,9 +85,10 @@ const app = (
 /** Hydrates the server's page from the data its loader returned there: nothing is asked of the content service again. */
 async function hydrate(page: PageData) {
   startFromServerPage(runtime, page);
-  const blocks = page.status === "ready" ? page.blocks : [];
+  const blocks = page.status === "ready" ? page.blocks.filter((block) => blockRegistry[block].interactive) : [];
   if (page.status === "ready") {
-    const belowTheFoldSlots = page.slots.filter((slot) => !blockRegistry[slot.block].critical).map((slot) => slot.id);
+    // A block that does nothing in the browser keeps the server's HTML (src/ui/ServerHtml.tsx): nothing to wait for, no code to ask for.
+    const belowTheFoldSlots = page.slots.filter((slot) => !blockRegistry[slot.block].critical && blockRegistry[slot.block].interactive).map((slot) => slot.id);
     const nearViewport = hydrateWhenNear(page.page, belowTheFoldSlots);
     runtime.nearViewport = nearViewport;
     // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.

@@ -20,10 +20,10 @@ const graph: Record<string, string[]> = {
 };
 
 const blocks = [
-  { file: "hero/Hero.tsx", id: "/src/blocks/hero/Hero.tsx", critical: true },
-  { file: "faq/Faq.tsx", id: "/src/blocks/faq/Faq.tsx", critical: false },
-  { file: "contact-form/ContactForm.tsx", id: "/src/blocks/contact-form/ContactForm.tsx", critical: false },
-  { file: "cards/Cards.tsx", id: "/src/blocks/cards/Cards.tsx", critical: false },
+  { file: "hero/Hero.tsx", id: "/src/blocks/hero/Hero.tsx", critical: true, interactive: true },
+  { file: "faq/Faq.tsx", id: "/src/blocks/faq/Faq.tsx", critical: false, interactive: true },
+  { file: "contact-form/ContactForm.tsx", id: "/src/blocks/contact-form/ContactForm.tsx", critical: false, interactive: true },
+  { file: "cards/Cards.tsx", id: "/src/blocks/cards/Cards.tsx", critical: false, interactive: true },
 ];
 
 describe("where each block's code goes in the browser's build", () => {
@@ -48,10 +48,24 @@ describe("where each block's code goes in the browser's build", () => {
       importsOf: (id) => Promise.resolve({ "/src/blocks/a/A.tsx": ["/node_modules/keen-slider/index.js"], "/src/blocks/b/B.tsx": ["/src/blocks/a/A.tsx"] }[id] ?? []),
       shell: [],
       blocks: [
-        { file: "a/A.tsx", id: "/src/blocks/a/A.tsx", critical: false },
-        { file: "b/B.tsx", id: "/src/blocks/b/B.tsx", critical: false },
+        { file: "a/A.tsx", id: "/src/blocks/a/A.tsx", critical: false, interactive: true },
+        { file: "b/B.tsx", id: "/src/blocks/b/B.tsx", critical: false, interactive: true },
       ],
     });
     expect(placement).toEqual({ "a/A.tsx": "own", "b/B.tsx": "own" });
   });
+});
+
+it("keeps the code of blocks that do nothing in the browser out of every group a server-rendered page downloads", async () => {
+  const placement = await placeBlockCode({
+    importsOf: (id) => Promise.resolve(graph[id] ?? []),
+    shell: ["/src/app/start.tsx"],
+    blocks: [
+      { file: "hero/Hero.tsx", id: "/src/blocks/hero/Hero.tsx", critical: true, interactive: false },
+      { file: "faq/Faq.tsx", id: "/src/blocks/faq/Faq.tsx", critical: false, interactive: true },
+      { file: "cards/Cards.tsx", id: "/src/blocks/cards/Cards.tsx", critical: false, interactive: false },
+    ],
+  });
+  // The hero's code is no longer there before the rest: DOMPurify, which it brought, is the FAQ's own package now.
+  expect(placement).toEqual({ "hero/Hero.tsx": "own", "faq/Faq.tsx": "own", "cards/Cards.tsx": "own" });
 });

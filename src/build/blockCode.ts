@@ -5,7 +5,11 @@
  * - `later`: the other blocks whose code brings no package of its own (their views, cards,
  *   videos' players), one chunk requested as the shell hydrates;
  * - `own`: blocks whose code brings a package (forms with react-hook-form, sliders with
- *   keen-slider): a chunk of their own, so only the pages that show them download it.
+ *   keen-slider): a chunk of their own, so only the pages that show them download it; and the
+ *   blocks that do nothing in the browser (`interactive: false`): a server-rendered page keeps
+ *   their HTML and never downloads their code (src/ui/ServerHtml.tsx), so it must not share a file
+ *   with code the page does download. Only a page rendered in the browser (an in-site navigation)
+ *   asks for it.
  * One chunk per group, not one file per block: on a phone's network each file is a round trip
  * (562 ms on Lighthouse's slow 4G), six at a time over HTTP/1.1. Measured in docs/first-paint.md.
  */
@@ -18,6 +22,8 @@ export interface BlockCodeModule {
   /** Its module id (absolute path). */
   id: string;
   critical: boolean;
+  /** Whether it does anything in the browser (registry/blocks.json's `interactive`). */
+  interactive: boolean;
 }
 
 export interface BlockCodeGraph {
@@ -55,8 +61,9 @@ export async function placeBlockCode({ importsOf, shell, blocks }: BlockCodeGrap
     }
     return seen;
   };
-  const loaded = await graphOf([...shell, ...blocks.filter((block) => block.critical).map((block) => block.id)]);
-  await graphOf(blocks.filter((block) => !block.critical).map((block) => block.id));
+  const grouped = blocks.filter((block) => block.interactive);
+  const loaded = await graphOf([...shell, ...grouped.filter((block) => block.critical).map((block) => block.id)]);
+  await graphOf(grouped.filter((block) => !block.critical).map((block) => block.id));
 
   /** Whether what `root` imports, beyond what is loaded already, is the site's own code only (no package). */
   const bringsNoPackage = (root: string) => {
@@ -70,5 +77,6 @@ export async function placeBlockCode({ importsOf, shell, blocks }: BlockCodeGrap
     }
     return true;
   };
-  return Object.fromEntries(blocks.map((block) => [block.file, block.critical ? "first" : bringsNoPackage(block.id) ? "later" : "own"]));
+  const place = (block: BlockCodeModule): BlockCodePlacement => (!block.interactive ? "own" : block.critical ? "first" : bringsNoPackage(block.id) ? "later" : "own");
+  return Object.fromEntries(blocks.map((block) => [block.file, place(block)]));
 }

@@ -23,7 +23,7 @@ export function blockCodePlugin(): Plugin {
   let root = process.cwd();
   let browserBuild = false;
   let placement: Promise<Record<string, BlockCodePlacement>> | undefined;
-  const blocks = (): BlockCodeModule[] => Object.values(blockRegistry).map(({ module, critical }) => ({ file: module, id: resolve(root, "src/blocks", module), critical }));
+  const blocks = (): BlockCodeModule[] => Object.values(blockRegistry).map(({ module, critical, interactive }) => ({ file: module, id: resolve(root, "src/blocks", module), critical, interactive }));
 
   return {
     name: "corvane:block-code",

@@ -2,6 +2,7 @@ import { startTransition, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { waitFor } from "@testing-library/react";
+import { Link, MemoryRouter, Route, Routes } from "react-router-dom";
 import { expect, it } from "vitest";
 import { withReactScheduling } from "../../tests/reactScheduling.ts";
 import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
@@ -47,6 +48,7 @@ it("hydrates a section below the fold when it comes near while React waits on it
   const reachedSection = new Promise<void>((resolve) => (reached = resolve));
   let hydratedSlot: string | undefined;
   const nearViewport: NearViewport = {
+    serves: (shown) => shown === page,
     wait: () => {
       reached();
       return near;
@@ -77,4 +79,55 @@ it("hydrates a section below the fold when it comes near while React waits on it
   expect(container.querySelector("button")).toBe(serverButton);
   serverButton?.click();
   await waitFor(() => expect(serverButton?.textContent).toBe("Tapped 1"));
+});
+
+it("keeps the server's HTML of a block that does nothing in the browser, never asking for its code, and routes its links", async () => {
+  const kept: RenderSlot = { ...slot, id: "panels-1", block: "panels" };
+  const Panels = ({ slot: { id } }: MountProps) => (
+    <section className="section" data-slot={id}>
+      <p>Written by the server</p>
+      <Link to="/next">Next page</Link>
+    </section>
+  );
+  const site = (runtime: Runtime) => (
+    <MemoryRouter initialEntries={["/"]}>
+      <RuntimeProvider runtime={runtime}>
+        <Routes>
+          <Route path="/" element={<BlockMount slot={kept} page={page} />} />
+          <Route path="/next" element={<p>The next page</p>} />
+        </Routes>
+      </RuntimeProvider>
+    </MemoryRouter>
+  );
+  const server = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => Promise.resolve({ Component: Panels }) } });
+  await server.blocks.panels.preload();
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(site(server));
+  const serverSection = container.querySelector("section");
+
+  let asked = 0;
+  const browser = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => ((asked += 1), Promise.resolve({ Component: Panels })) } });
+  let hydratedSlot: string | undefined;
+  browser.nearViewport = { serves: (shown) => shown === page, wait: () => undefined, hydrated: (_, slotId) => (hydratedSlot = slotId), releaseAll: () => undefined };
+  const recoverable: unknown[] = [];
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, site(browser), { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  afterTest(() => {
+    root?.unmount();
+    container.remove();
+  });
+  await waitFor(() => expect(hydratedSlot).toBe("panels-1"));
+
+  expect(recoverable).toEqual([]);
+  expect(asked).toBe(0);
+  // The server's section, attributes and all, is the one on the page.
+  expect(container.querySelector("section")).toBe(serverSection);
+  expect(serverSection?.className).toBe("section");
+  expect(serverSection?.textContent).toContain("Written by the server");
+  // Its link moves to the next page through the router, without loading the block's code.
+  container.querySelector("a")?.click();
+  await waitFor(() => expect(container.textContent).toBe("The next page"));
+  expect(asked).toBe(0);
 });

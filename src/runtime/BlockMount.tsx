@@ -1,8 +1,10 @@
-import { Component, Suspense, use, useLayoutEffect, type ErrorInfo, type ReactNode } from "react";
+import { Component, Suspense, use, useLayoutEffect, useState, type ErrorInfo, type ReactNode } from "react";
 import type { Page } from "../content/contract.ts";
+import { keptServerSection, ServerHtml } from "../ui/ServerHtml.tsx";
 import { useRuntime } from "./context.tsx";
 import { ChunkLoadError } from "./lazyBlocks.ts";
 import { LoadedOnce } from "./lazyOnce.tsx";
+import { blockRegistry } from "./registry.ts";
 import type { RenderSlot } from "./slots.ts";
 
 interface BoundaryProps {
@@ -59,6 +61,11 @@ function LoadedBlock(props: MountedProps) {
   useLayoutEffect(() => {
     nearViewport?.hydrated(page, slot.id);
   }, [nearViewport, page, slot.id]);
+  // Hydrating the server's page, a block that does nothing in the browser keeps the server's HTML of its
+  // section and its code is never asked for (../ui/ServerHtml.tsx). Decided once per mount, and only
+  // for the page the server rendered: another page (a navigation, new data for this one) renders the block.
+  const [keptTag] = useState(() => (nearViewport?.serves(page) && !blockRegistry[slot.block].interactive ? keptServerSection(slot.id) : null));
+  if (keptTag !== null && nearViewport?.serves(page)) return <ServerHtml tag={keptTag} slotId={slot.id} />;
   const block = blocks[slot.block];
   // Hydrating the server's page: a block whose code is not there yet keeps the server's HTML until the shell has hydrated,
   // and a section below the fold until it comes near the viewport (./hydrateNear.ts). `use` returns at once for a

@@ -20,6 +20,8 @@ export const NEAR_VIEWPORT_MARGIN = "100% 0px";
 const reachingIn = ["pointerdown", "touchstart", "focusin"] as const;
 
 export interface NearViewport {
+  /** Whether `page` is the page the server rendered, as the browser's first render shows it (it hydrates). */
+  serves: (page: Page) => boolean;
   /** While the server's `page` hydrates: settles when the slot's section may hydrate; undefined for another page or a slot to hydrate at once. */
   wait: (page: Page, slotId: string) => SettledPromise<void> | undefined;
   /** The slot's block has hydrated (a layout effect of its mount): the clicks held for it are replayed. */
@@ -47,7 +49,8 @@ interface Section {
  */
 export function hydrateWhenNear(page: Page, slotIds: readonly string[], root: Document = document): NearViewport {
   const sections = new Map<string, Section>();
-  const none: NearViewport = { wait: () => undefined, hydrated: () => undefined, releaseAll: () => undefined };
+  const serves = (shown: Page) => shown === page;
+  const none: NearViewport = { serves, wait: () => undefined, hydrated: () => undefined, releaseAll: () => undefined };
   if (typeof IntersectionObserver === "undefined") return none;
   const observer = new IntersectionObserver(
     (entries) => {
@@ -88,6 +91,7 @@ export function hydrateWhenNear(page: Page, slotIds: readonly string[], root: Do
   // Before React's own listener at the root: a click it would drop never reaches it.
   root.addEventListener("click", holdClick, true);
   return {
+    serves,
     wait: (shown, slotId) => (shown === page ? sections.get(slotId)?.near : undefined),
     hydrated: (shown, slotId) => {
       const section = shown === page ? sections.get(slotId) : undefined;

@@ -115,10 +115,10 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       app: appStartModule,
       // Styles the page needs at once: its blocks', and the chrome's after the content.
       styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
-      // Code the browser needs before it hydrates: the above-the-fold blocks'.
-      scripts: blocks.filter((block) => blockRegistry[block].critical).map(codeOf),
-      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the other blocks'.
-      later: [...afterShellModules, ...blocks.filter((block) => !blockRegistry[block].critical).map(codeOf)],
+      // Code the browser needs before it hydrates: the above-the-fold blocks' (none for blocks that do nothing there: src/ui/ServerHtml.tsx).
+      scripts: blocks.filter((block) => blockRegistry[block].critical && blockRegistry[block].interactive).map(codeOf),
+      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the other interactive blocks'.
+      later: [...afterShellModules, ...blocks.filter((block) => !blockRegistry[block].critical && blockRegistry[block].interactive).map(codeOf)],
     },
     options.readStyle,
   );

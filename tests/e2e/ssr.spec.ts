@@ -112,6 +112,30 @@ test.describe("hydration", () => {
     });
   }
 
+  test("a section that does nothing in the browser keeps the server's HTML, loads no code, and its links still move inside the site", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".js")) scripts.push(pathname);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        Object.assign(window, { serverCrumb: document.querySelector("nav.breadcrumbs a") });
+      });
+    });
+    await page.goto("/global-brand-solutions/branding-creative");
+    await waitForBlocks(page);
+    // The breadcrumbs (not interactive) are the server's own nodes, and no file of the build named after them was loaded.
+    expect(await page.evaluate(() => (window as unknown as { serverCrumb: Element | null }).serverCrumb === document.querySelector("nav.breadcrumbs a"))).toBe(true);
+    expect(scripts.filter((script) => /\/(Breadcrumbs|Hero)-[\w-]+\.js$/.test(script))).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    // Its first crumb (Home) goes through the router: the page is not loaded again.
+    await page.locator("nav.breadcrumbs a").first().click();
+    await expect(page).not.toHaveURL(/branding-creative/);
+    await expect(page.locator("main h1")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
   test("the first view shows no loading screen; a page reached inside the site shows it for its minimum time", async ({ page }) => {
     await page.goto("/Home");
     await expect(page.locator("main h1")).toBeVisible();

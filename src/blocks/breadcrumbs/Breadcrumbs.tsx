@@ -27,7 +27,7 @@ function StructuredData({ crumbs }: { crumbs: Crumb[] }) {
 }
 
 /** SPEC 2.6, the WAI-ARIA breadcrumb pattern: a labelled navigation with an ordered list, the page itself last. */
-export function Breadcrumbs({ page, options }: BlockProps<BreadcrumbsOptions>) {
+export function Breadcrumbs({ slotId, page, options }: BlockProps<BreadcrumbsOptions>) {
   const { pathname } = useLocation();
   const menus = useSiteMenus();
   const labels = useMemo(() => menuLabels(menus), [menus]);
@@ -36,7 +36,7 @@ export function Breadcrumbs({ page, options }: BlockProps<BreadcrumbsOptions>) {
   // The home page is the root of every trail: it has none of its own.
   if (crumbs.length < 2) return null;
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label="Breadcrumb" data-slot={slotId}>
       <ol className="container breadcrumbs__list">
         {crumbs.map((crumb, index) => {
           const current = index === crumbs.length - 1;

@@ -19,9 +19,9 @@ export const subtitleDelayMs = 500;
  * shows, server-rendered or not, with or without JavaScript. The headline slides are the
  * hero-slider block.
  */
-function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: string | null; style: CSSProperties | undefined }) {
+function HomeHero({ slotId, heading, subtitle, style }: { slotId: string; heading: string; subtitle: string | null; style: CSSProperties | undefined }) {
   return (
-    <header className={`hero hero--home ${style ? "hero--with-image" : ""}`} style={style}>
+    <header className={`hero hero--home ${style ? "hero--with-image" : ""}`} style={style} data-slot={slotId}>
       <div className="container">
         <h1 className="hero__title">{heading}</h1>
         {subtitle && (
@@ -34,7 +34,7 @@ function HomeHero({ heading, subtitle, style }: { heading: string; subtitle: str
   );
 }
 
-export function Hero({ page, options }: BlockProps<HeroOptions>) {
+export function Hero({ slotId, page, options }: BlockProps<HeroOptions>) {
   const { variant } = options;
   const image = safeUrl(heroPicture(page, options));
   const url = mediaUrl(image);
@@ -48,12 +48,12 @@ export function Hero({ page, options }: BlockProps<HeroOptions>) {
     variant === "generic" ? (page.heading1 ?? page.heading ?? page.title) : (page.heading ?? page.heading1 ?? page.title),
   ) || toPlainText(page.name);
 
-  if (variant === "home") return <HomeHero heading={heading} subtitle={page.shortDesc ?? page.desc} style={style} />;
+  if (variant === "home") return <HomeHero slotId={slotId} heading={heading} subtitle={page.shortDesc ?? page.desc} style={style} />;
 
   const lead = variant === "generic" ? (page.desc ?? page.shortDesc) : (page.shortDesc ?? page.desc);
   const tagged = variant !== "content" && page.category;
   return (
-    <header className={`hero hero--${variant} ${image ? "hero--with-image" : ""}`}>
+    <header className={`hero hero--${variant} ${image ? "hero--with-image" : ""}`} data-slot={slotId}>
       <div className="container hero__layout">
         <div className="hero__text">
           {tagged && <p className="hero__tag">{toPlainText(page.category)}</p>}
