@@ -23,7 +23,7 @@ import { createContentClient } from "../content/client.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
-import { blockRegistry, type BlockName } from "../runtime/registry.ts";
+import type { BlockName } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
@@ -106,6 +106,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const html = await renderToString(pageTree({ runtime, handler, context }));
   const ready = page?.status === "ready" ? page : null;
   const blocks = ready?.blocks ?? [];
+  const aboveTheFold = ready?.aboveTheFold ?? [];
   const manifest = options.manifest as BuildManifest;
   const codeOf = (block: BlockName) => blockCodeModule(block, (module) => module in manifest);
   const assets = pageAssets(
@@ -116,9 +117,9 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       // Styles the page needs at once: its blocks', and the chrome's after the content.
       styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
       // Code the browser needs before it hydrates: the above-the-fold blocks'.
-      scripts: blocks.filter((block) => blockRegistry[block].critical).map(codeOf),
+      scripts: aboveTheFold.map(codeOf),
       // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the other blocks'.
-      later: [...afterShellModules, ...blocks.filter((block) => !blockRegistry[block].critical).map(codeOf)],
+      later: [...afterShellModules, ...blocks.filter((block) => !aboveTheFold.includes(block)).map(codeOf)],
     },
     options.readStyle,
   );
