@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as wait } from "node:timers/promises";
 import { leadKindColumn, openLeadDatabase } from "../src/server/leads/database.ts";
 
-import type { LeadKind } from "../src/server/leads/intake.ts";
+import { duplicateWindowMs, type LeadKind } from "../src/server/leads/intake.ts";
 
 export type { LeadKind };
 
@@ -63,8 +63,8 @@ export class LeadsUnavailable extends Error {
 
 export const defaultLeadsPath = "data/leads.sqlite";
 
-/** A resubmission of the same fields within this window stores nothing new. */
-export const duplicateWindowMs = 60_000;
+/** A resubmission of the same fields within this window stores nothing new (the outbox's window: one rule). */
+export { duplicateWindowMs };
 
 const busyCode = /^SQLITE_(BUSY|LOCKED)/;
 const isBusy = (error: unknown) => typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && busyCode.test(error.code);

@@ -155,7 +155,8 @@ describe("a production install", () => {
       }),
     ]);
     // No new connection is taken…
-    await expect(send(serve.url, { path: "/healthz" })).rejects.toThrow(/ECONNREFUSED/);
+    // (refused, or — when it came in the moment the listener closed — reset unanswered; seen once at load 6)
+    await expect(send(serve.url, { path: "/healthz" })).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
     // …while the three leads in flight are finished: one delivered, one refused for now (503), one left to time out.
     service.held[0]?.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ id: 7, status: "received" }));
     service.held[1]?.writeHead(503).end();

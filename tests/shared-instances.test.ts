@@ -10,6 +10,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SiteServer } from "../src/server/siteServer.ts";
 import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFakeContentService } from "../tools/fakeContentService.ts";
 import { startRedis, type RedisServer } from "./redisServer.ts";
 import { jsonHeaders, logCapture, paperLead, send, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 
@@ -110,7 +114,10 @@ describe("two instances sharing Redis", () => {
     const started = performance.now();
     const answer = await revalidate(one, { pages: ["home"] });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual({ dropped: { pages: ["/Home"], content: ['/api/page/get\n"Home"'] } });
+    const receipt = JSON.parse(answer.body) as { dropped: unknown; instance: string; peersTold: number };
+    expect(receipt.dropped).toEqual({ pages: ["/Home"], content: ['/api/page/get\n"Home"'] });
+    expect(receipt.instance).toMatch(/^[0-9a-f-]{36}$/);
+    expect(receipt.peersTold).toBe(1);
     await vi.waitFor(async () => expect([await title(one, "/Home"), await title(two, "/Home")]).toEqual(["Home (third edition)", "Home (third edition)"]), { timeout: 1000, interval: 20 });
     expect(performance.now() - started).toBeLessThan(1000);
     // Only the page named: another stays as it was until its time is up.
@@ -199,4 +206,42 @@ describe("two instances of the fixture service sharing Redis", () => {
       await shared.stop();
     }
   }, 30_000);
+});
+
+describe("two instances forwarding leads through their own outboxes, sharing Redis", () => {
+  it("deliver the same lead sent to both once (at the same moment too), different leads each, and go on taking leads when Redis goes away", async () => {
+    const shared = await startRedis();
+    const leadService = await startFakeContentService();
+    const distDir = tinyBuild();
+    // Each its own outbox file (two machines): Redis is all they share.
+    const env = () => ({ ...process.env, CONTENT_API_BASE: leadService.url, REDIS_URL: shared.url, OUTBOX_DB: join(mkdtempSync(join(tmpdir(), "corvane-outbox-")), "outbox.sqlite"), LEADS_PER_MINUTE: "100" });
+    const [a, b] = await Promise.all([startSiteOnFixtures({ distDir, env: env() }), startSiteOnFixtures({ distDir, env: env() })]);
+    const save = (site: SiteServer, email: string) => send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body: paperLead(email), localAddress: "127.0.0.25" });
+    const delivered = (email: string) => leadService.received.filter((lead) => lead.email === email).length;
+    try {
+      const atOnce = await Promise.all([save(a, "both@engines.example"), save(b, "both@engines.example")]);
+      expect(atOnce.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(delivered("both@engines.example")).toBe(1);
+
+      const first = await save(a, "twice@engines.example");
+      const second = await save(b, "twice@engines.example");
+      expect(JSON.parse(second.body)).toEqual(JSON.parse(first.body));
+      expect(delivered("twice@engines.example")).toBe(1);
+
+      await Promise.all([save(a, "ada@engines.example"), save(b, "grace@engines.example")]);
+      expect([delivered("ada@engines.example"), delivered("grace@engines.example")]).toEqual([1, 1]);
+
+      // Without Redis each instance checks its own outbox file: no lead is refused or lost, and a
+      // repeat to the same instance is still one lead (across the two it is one each meanwhile).
+      await shared.stop();
+      expect((await save(a, "offline@engines.example")).status).toBe(200);
+      expect((await save(b, "offline@engines.example")).status).toBe(200);
+      expect((await save(a, "offline@engines.example")).status).toBe(200);
+      expect(delivered("offline@engines.example")).toBe(2);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await leadService.close();
+      await shared.stop();
+    }
+  });
 });

@@ -25,6 +25,7 @@ export interface ContentCacheOptions {
   /** Most answers kept; the least recently used go first (list searches make the key space open). */
   maxEntries?: number;
   shared?: SharedStore | undefined;
+  warn?: (message: string) => void;
   /** Told how each cached call was answered (/metrics). */
   observe?: (outcome: CacheOutcome) => void;
 }
@@ -67,6 +68,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     staleMs: options.staleMs,
     max: options.maxEntries ?? 5000,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
     shared: options.shared && { store: options.shared, prefix: "content:", encode: (answer) => answer, decode: (json) => ContentAnswerSchema.parse(json) },
     async load(_key, call) {
       const response = await upstream(call);

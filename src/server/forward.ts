@@ -13,7 +13,7 @@ const forwardedResponseHeaders = ["content-type", "content-disposition", "cache-
 
 const failure = (status: 502 | 504, error: string) => new Response(JSON.stringify({ error }), { status, headers: { "Content-Type": "application/json" } });
 
-export function forwardTo(base: string, options: { timeoutMs: number }): FetchHandler {
+export function forwardTo(base: string, options: { timeoutMs: number; warn?: (message: string) => void }): FetchHandler {
   return async (request) => {
     const { pathname } = new URL(request.url);
     let decoded: string;
@@ -41,7 +41,7 @@ export function forwardTo(base: string, options: { timeoutMs: number }): FetchHa
       return new Response(response.body, { status: response.status, headers: answer });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
-      console.warn(`forwarding ${request.method} ${pathname} failed:`, error instanceof Error ? error.message : error);
+      (options.warn ?? console.warn)(`forwarding ${request.method} ${pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
       return timedOut ? failure(504, "the content service did not answer in time") : failure(502, "the content service could not be reached");
     }
   };

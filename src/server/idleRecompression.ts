@@ -19,7 +19,7 @@ export interface IdleRecompression {
   waiting(): number;
 }
 
-export function idleRecompression(options: { idleMs?: number; maxWaiting?: number } = {}): IdleRecompression {
+export function idleRecompression(options: { idleMs?: number; maxWaiting?: number; warn?: (message: string) => void } = {}): IdleRecompression {
   const idleMs = options.idleMs ?? 200;
   // The page cache's size: a page past it has left the cache, so compressing it would be wasted.
   const maxWaiting = options.maxWaiting ?? 500;
@@ -41,7 +41,7 @@ export function idleRecompression(options: { idleMs?: number; maxWaiting?: numbe
       queue.delete(page);
       working = true;
       recompressBest(page)
-        .catch((error: unknown) => console.warn("a page could not be recompressed (it stays at the fast level):", error))
+        .catch((error: unknown) => (options.warn ?? console.warn)(`a page could not be recompressed (it stays at the fast level): ${String(error)}`))
         .finally(() => {
           working = false;
           next();

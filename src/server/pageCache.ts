@@ -60,6 +60,7 @@ export interface PageCacheOptions {
   shared?: SharedStore | undefined;
   now?: () => number;
   maxEntries?: number;
+  warn?: (message: string) => void;
 }
 
 export function createPageCache(options: PageCacheOptions): SwrCache<CachedPage> {
@@ -70,6 +71,7 @@ export function createPageCache(options: PageCacheOptions): SwrCache<CachedPage>
     load: options.render,
     keep: (page) => page.status !== 503,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
     shared: options.shared && {
       store: options.shared,
       prefix: "page:",

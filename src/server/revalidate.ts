@@ -126,8 +126,10 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     if (!target.success) return reply.code(400).send({ error: 'the body names {"addresses": [...], "pages": [...]} or is "all"' });
     try {
       const dropped = await drop(target.data, true);
-      await shared?.publish(JSON.stringify({ from: instance, target: target.data }));
-      return await reply.header("Cache-Control", "no-store").send({ dropped });
+      const heard = (await shared?.publish(JSON.stringify({ from: instance, target: target.data }))) ?? 0;
+      request.log.info({ instance, pages: dropped.pages.length, content: dropped.content.length, peersTold: Math.max(0, heard - 1) }, "revalidated");
+      // The receipt: what was dropped here and in Redis, by which instance, and how many others were told to drop their own copies.
+      return await reply.header("Cache-Control", "no-store").send({ dropped, instance, ...(shared ? { peersTold: Math.max(0, heard - 1) } : {}) });
     } catch (error) {
       // Not everything could be dropped (Redis slow or away): 503, so the content service sends it again.
       request.log.error({ err: error }, "revalidation incomplete");

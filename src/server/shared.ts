@@ -28,8 +28,13 @@ export interface SharedStore {
   /** Counts one request in a window of `windowMs` from its first; throws while Redis is unreachable. */
   countInWindow(key: string, windowMs: number): Promise<{ current: number; ttlMs: number }>;
   /** Throws when Redis cannot take it (the other instances would not hear it). */
-  publish(message: string): Promise<void>;
+  /** How many subscribers (this instance's own included) received it. */
+  publish(message: string): Promise<number>;
   onMessage(listener: (message: string) => void): void;
+  /** Sets `key` only if it is not set (SET NX PX): true if this call set it, false if it was set, undefined when Redis cannot answer. */
+  claim(key: string, value: string, ttlMs: number): Promise<boolean | undefined>;
+  /** Deletes `key`; nothing (and a warning) when Redis cannot answer. */
+  forget(key: string): Promise<void>;
   /** Whether Redis is connected now (/metrics). */
   connected(): boolean;
   close(): Promise<void>;
@@ -84,6 +89,11 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
 
   return {
     connected: () => client.status === "ready",
+    claim: (key, value, ttlMs) => soft(async () => (await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK", undefined),
+    forget: (key) =>
+      soft(async () => {
+        await client.unlink(namespace + key);
+      }, undefined),
     get: (key) => soft(async () => (await client.get(namespace + key)) ?? undefined, undefined),
     set: (key, value, ttlMs) =>
       soft(async () => {
@@ -122,7 +132,7 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
       return { current: Number(answer[0]), ttlMs: Number(answer[1]) };
     },
     async publish(message) {
-      await client.publish(channel, message);
+      return client.publish(channel, message);
     },
     onMessage: (listener) => void listeners.push(listener),
     // disconnect, not quit: a Redis that went away must not hold the server's shutdown.

@@ -122,7 +122,11 @@ describe("revalidation in one process", () => {
   it("drops the addresses named, so the next visitor gets them rendered anew", async () => {
     await send(site.url, { path: "/About" });
     const answer = await revalidate('{"addresses": ["/about"]}', "hook");
-    expect(JSON.parse(answer.body)).toEqual({ dropped: { pages: ["/About"], content: [] } });
+    const receipt = JSON.parse(answer.body) as { dropped: unknown; instance: string; peersTold?: number };
+    expect(receipt.dropped).toEqual({ pages: ["/About"], content: [] });
+    expect(receipt.instance).toMatch(/^[0-9a-f-]{36}$/);
+    // No Redis: no other instance to tell.
+    expect(receipt.peersTold).toBeUndefined();
     const loads = site.pages.loads();
     await send(site.url, { path: "/About" });
     await send(site.url, { path: "/Home" });

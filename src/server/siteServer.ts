@@ -124,12 +124,15 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // The lead outbox is made further down; /metrics reads it when scraped.
   let outbox: ReturnType<typeof leadOutboxFromEnv> | null = null;
   const metrics = createSiteMetrics({ outbox: () => outbox?.status() ?? null, redisConnected: () => (shared ? shared.connected() : null) });
-  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: upstreamTimeoutMs, freshMs, staleMs, shared, observe: metrics.contentCache });
+  /** The server's warnings (a content call served from the last good copy, a failed forward) go to its log. */
+  const warn = (message: string) => log.warn(message);
+  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: upstreamTimeoutMs, freshMs, staleMs, shared, observe: metrics.contentCache, warn });
 
   // A fresh render is answered at the fast compression; the best is made when the server is idle.
-  const recompression = idleRecompression();
+  const recompression = idleRecompression({ warn });
   // A page keeps the same freshness as the content it is made of, and the list of that content.
   const pages = createPageCache({
+    warn,
     freshMs,
     staleMs,
     shared,
@@ -207,13 +210,13 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   await leadRateLimit(app, env, shared);
 
   // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
-  outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs, log);
-  const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs });
+  outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs, { log, shared });
+  const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs, warn });
   const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
   // The fixture service's own files stay at /media/ (its same-origin addresses); another service's are only reached through /_media/.
   mountContentApi(app, api, { files: embedded !== null, siteOrigin: new URL(siteUrl).origin });
   // Content media under /_media/, fetched from the content service's origin alone, with its limits (docs/media.md).
-  const media = mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null });
+  const media = mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null, warn });
   mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media.handler });
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
@@ -266,7 +269,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   withRawBodies(app, (scope) => {
     const crawlerFile = async (name: string, reply: FastifyReply) => {
       const content = await siteFile(name).catch((error: unknown) => {
-        console.error(`${name} could not be made:`, error);
+        log.error({ err: error }, `${name} could not be made`);
         return null;
       });
       if (content === null) return reply.code(503).header("Retry-After", String(retryAfterSeconds)).header("Cache-Control", cacheControl.noStore).send();

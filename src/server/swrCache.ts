@@ -50,6 +50,8 @@ export interface SwrOptions<V, C = undefined> {
   failureHoldMs?: number;
   shared?: SharedTier<V> | undefined;
   now?: () => number;
+  /** Where a load that failed with a copy to serve is reported (the server's log). */
+  warn?: (message: string) => void;
 }
 
 export interface SwrCache<V, C = undefined> {
@@ -153,7 +155,7 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
           if (now() - started >= slowFailureMs) heldFailures.set(key, { error, until: now() + failureHoldMs });
           throw error;
         }
-        console.warn(`loading ${key.split("\n")[0] ?? key} failed, serving the last good copy: ${String(error)}`);
+        (options.warn ?? console.warn)(`loading ${key.split("\n")[0] ?? key} failed, serving the last good copy: ${String(error)}`);
         return lastGood;
       }
     },

@@ -4,6 +4,7 @@
  * service stores what passes; the lead outbox keeps it until the content service has it. A
  * form's route action hands its parsed fields to the same check (`checkLead`).
  */
+import { createHash } from "node:crypto";
 import { contentCalls } from "../../content/calls.ts";
 import { contactFieldNames } from "../../content/contract.ts";
 import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
@@ -47,6 +48,19 @@ export type CheckedLead =
   | { kind: "thought-paper"; fields: ThoughtPaperFields & { thoughtPaperName: string } };
 
 export type LeadVerdict = { ok: true; lead: CheckedLead } | { ok: false; errors: Record<string, string> };
+
+/** The same lead sent again within this window is the same lead: stored and delivered once. */
+export const duplicateWindowMs = 60_000;
+
+/**
+ * Which submission a checked lead is: its kind and every field as the rules read them, hashed, so
+ * the same form sent twice (a double click, a retry after a lost answer) is one lead, and no
+ * personal data is kept in clear where duplicates are remembered (Redis).
+ */
+export function leadFingerprint(lead: CheckedLead): string {
+  const fields = Object.entries(lead.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256").update(JSON.stringify([lead.kind, fields])).digest("hex");
+}
 
 /** SPEC 5's rules, then the captcha (asked only of a lead that passed the rules). */
 export async function checkLead(submission: LeadSubmission, captcha: CaptchaVerifier): Promise<LeadVerdict> {

@@ -3,6 +3,7 @@
  * environment, the lead calls routed to it, and its
  * part of /healthz. Everything else under /api is forwarded as before.
  */
+import type { SharedStore } from "../shared.ts";
 import { secondsSetting } from "../../content/settings.ts";
 import { captchaVerifier, siteHostname } from "../captcha.ts";
 import type { FetchHandler } from "../http/fetchHandler.ts";
@@ -15,9 +16,10 @@ import { defaultOutboxPath } from "./outboxStore.ts";
  * (600), OUTBOX_WARN_AFTER_SECONDS (900), OUTBOX_KEEP_DELIVERED_SECONDS (86400), and the server's
  * RECAPTCHA_SECRET (tokens solved on SITE_URL's host only); `timeoutMs` (also the captcha check's) is the server's CONTENT_TIMEOUT_SECONDS.
  */
-export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutMs: number, log?: Pick<Console, "warn" | "info">): LeadOutbox {
+export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutMs: number, extra: { log?: Pick<Console, "warn" | "info">; shared?: SharedStore | undefined } = {}): LeadOutbox {
   return createLeadOutbox({
-    ...(log ? { log } : {}),
+    ...(extra.log ? { log: extra.log } : {}),
+    shared: extra.shared,
     file: env.OUTBOX_DB ?? defaultOutboxPath,
     base,
     captcha: captchaVerifier(env.RECAPTCHA_SECRET, { hostname: siteHostname(env.SITE_URL), timeoutMs }),

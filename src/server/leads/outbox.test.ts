@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeContentService, type FakeContentService } from "../../../tools/fakeContentService.ts";
 import { captchaVerifier, localTestToken } from "../captcha.ts";
 import { retryDelayMs } from "./delivery.ts";
-import { leadCalls, type LeadKind } from "./intake.ts";
+import { duplicateWindowMs, leadCalls, type LeadKind } from "./intake.ts";
 import { createLeadOutbox, type LeadOutbox, type LeadOutboxOptions } from "./outbox.ts";
 import { openOutboxStore } from "./outboxStore.ts";
 
@@ -79,6 +79,46 @@ describe("a lead the content service takes at once", () => {
     const answer = await outbox().handle(leadRequest("thought-paper", paper("ada@engines.example")));
     expect(answer.status).toBe(200);
     expect(service.received.map((lead) => [lead.path, lead.email])).toEqual([["/api/thoughtPaper/SaveUserInfo", "ada@engines.example"]]);
+  });
+});
+
+describe("the same lead sent again within the minute (SPEC 5's duplicate window)", () => {
+  it("is answered as the first was and delivered once; after the window it is a new lead", async () => {
+    const box = outbox();
+    const first = await box.handle(leadRequest("contact", contact("ada@engines.example")));
+    const again = await box.handle(leadRequest("contact", contact("ada@engines.example")));
+    expect(await again.json()).toEqual(await first.json());
+    // Another lead from the same visitor is a lead of its own.
+    await box.handle(leadRequest("contact", { ...contact("ada@engines.example"), message: "And another question" }));
+    expect(service.received).toHaveLength(2);
+    clock += duplicateWindowMs;
+    await box.handle(leadRequest("contact", contact("ada@engines.example")));
+    expect(service.received).toHaveLength(3);
+  });
+
+  it("holds while the first is still queued: the repeat is acknowledged, nothing more is kept or sent", async () => {
+    await service.stop();
+    const box = outbox();
+    const first = (await (await box.handle(leadRequest("thought-paper", paper("ada@engines.example")))).json()) as { id: string; status: string };
+    expect(first.status).toBe("queued");
+    expect(await (await box.handle(leadRequest("thought-paper", paper("ada@engines.example")))).json()).toEqual(first);
+    expect(box.status()).toMatchObject({ pending: 1 });
+    await service.start();
+    clock += 1_000;
+    await box.deliverDue();
+    expect(service.received).toHaveLength(1);
+  });
+
+  it("holds across two outboxes on one file (two processes on one disk), and lets a refused lead be sent again at once", async () => {
+    const [one, two] = [outbox(), outbox()];
+    await one.handle(leadRequest("contact", contact("ada@engines.example")));
+    expect((await two.handle(leadRequest("contact", contact("ada@engines.example")))).status).toBe(200);
+    expect(service.received).toHaveLength(1);
+    service.refuse({ email: "This address is already registered" });
+    expect((await one.handle(leadRequest("contact", contact("grace@engines.example")))).status).toBe(400);
+    service.refuse(null);
+    expect((await two.handle(leadRequest("contact", contact("grace@engines.example")))).status).toBe(200);
+    expect(service.received.map((lead) => lead.email)).toEqual(["ada@engines.example", "grace@engines.example"]);
   });
 });
 

@@ -15,7 +15,9 @@ import { randomUUID } from "node:crypto";
 import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, retryLater } from "../jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
-import { checkLead, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
+import type { SharedStore } from "../shared.ts";
+import { localClaims, sharedClaims } from "./claims.ts";
+import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
 import { openOutboxStore, type OutboxRow, type WaitingLead } from "./outboxStore.ts";
 
 export interface LeadOutboxOptions {
@@ -40,6 +42,8 @@ export interface LeadOutboxOptions {
   now?: () => number;
   random?: () => number;
   log?: Pick<Console, "warn" | "info">;
+  /** With REDIS_URL: the duplicate check holds across instances (./claims.ts). */
+  shared?: SharedStore | undefined;
 }
 
 /** What became of a lead handed to the outbox. */
@@ -50,6 +54,8 @@ export type LeadOutcome =
   | { status: "delivered"; id: string; answer: unknown }
   /** Kept, to be delivered in the background. */
   | { status: "queued"; id: string }
+  /** The same lead was sent within the duplicate window: nothing new is kept; the first's id and, once the service answered it, its answer. */
+  | { status: "repeat"; id: string; answer: unknown }
   /** The outbox could not write it (disk full, file locked): nothing was kept, the visitor should try again. */
   | { status: "unavailable" };
 
@@ -96,6 +102,8 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   /** This process, as the holder of a lease. */
   const owner = randomUUID();
   const store = openOutboxStore(options.file);
+  const ownClaims = localClaims(store, now, duplicateWindowMs);
+  const claims = options.shared ? sharedClaims(options.shared, ownClaims, duplicateWindowMs) : ownClaims;
   const leaseUntil = () => now() + timeoutMs + leaseMarginMs;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -189,23 +197,31 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     if (!verdict.ok) return { status: "invalid", errors: verdict.errors };
     const { lead } = verdict;
     const id = randomUUID();
+    const fingerprint = leadFingerprint(lead);
+    const claim = await claims.claim(fingerprint, id);
+    if (!claim.first) return { status: "repeat", id: claim.id, answer: claim.answer };
     try {
       store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil());
     } catch (error) {
       log.warn(`lead outbox: a lead could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      await claims.release(fingerprint, id);
       return { status: "unavailable" };
     }
     lastAttemptMs = now();
     const attempt: Attempt = await track(attemptDelivery(id, lead, delivery));
     if (attempt.outcome === "delivered") {
       recordDelivery(id);
+      // What the visitor is answered (below), so a repeat is answered the same.
+      await claims.settle(fingerprint, id, attempt.answer ?? { id, status: "received" });
       return { status: "delivered", id, answer: attempt.answer };
     }
     if (attempt.outcome === "refused") {
       store.forget(id);
+      await claims.release(fingerprint, id);
       return { status: "invalid", errors: attempt.errors };
     }
     recordFailure(id, 0, attempt.reason);
+    await claims.settle(fingerprint, id, undefined);
     return { status: "queued", id };
   }
 
@@ -225,6 +241,9 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
           return json(outcome.answer === undefined ? { id: outcome.id, status: "received" } : outcome.answer);
         case "queued":
           return json({ id: outcome.id, status: "queued" });
+        // The visitor sent the same lead again (a double click, a retry after a lost answer): the first's answer.
+        case "repeat":
+          return json(outcome.answer ?? { id: outcome.id, status: "queued" });
         case "unavailable":
           return retryLater(503, "the request could not be stored just now; please try again in a moment", unavailableRetrySeconds);
       }

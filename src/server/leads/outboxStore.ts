@@ -75,6 +75,10 @@ const CountsSchema = z.object({
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const ClaimSchema = z.object({ id: z.string(), answer: z.nullable(z.string()) });
+/** A claim on a lead's fingerprint: this lead is the first within the window, or the earlier one and its answer (JSON) once it has one. */
+export type LocalClaim = { first: true } | { first: false; id: string; answer: string | null };
+
 const rowColumns = "id, kind, fields, created_ms AS createdMs, attempts, next_attempt_ms AS nextAttemptMs, last_error AS lastError";
 
 /** What both the server and `npm run leads -- --pending` read. */
@@ -122,6 +126,12 @@ export function openOutboxStore(file: string) {
       lease_until_ms INTEGER
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_ms);
+    CREATE TABLE IF NOT EXISTS lead_claims (
+      fingerprint TEXT PRIMARY KEY,
+      lead_id TEXT NOT NULL,
+      claimed_ms INTEGER NOT NULL,
+      answer TEXT
+    );
   `,
   });
   const parseRows = (rows: unknown[]) => rows.map((row) => RowSchema.parse(row));
@@ -140,6 +150,18 @@ export function openOutboxStore(file: string) {
   const remove = db.prepare("DELETE FROM outbox WHERE id = ?");
   const bringForward = db.prepare("UPDATE outbox SET next_attempt_ms = @now + abs(random()) % @spreadMs WHERE state = 'pending' AND next_attempt_ms > @now + @spreadMs");
   const purge = db.prepare("DELETE FROM outbox WHERE state = 'delivered' AND done_ms <= ?");
+  const expireClaims = db.prepare("DELETE FROM lead_claims WHERE claimed_ms <= ?");
+  const insertClaim = db.prepare("INSERT OR IGNORE INTO lead_claims (fingerprint, lead_id, claimed_ms) VALUES (?, ?, ?)");
+  const readClaim = db.prepare("SELECT lead_id AS id, answer FROM lead_claims WHERE fingerprint = ?");
+  const settleClaim = db.prepare("UPDATE lead_claims SET answer = ? WHERE fingerprint = ? AND lead_id = ?");
+  const releaseClaim = db.prepare("DELETE FROM lead_claims WHERE fingerprint = ? AND lead_id = ?");
+  /** Claims the fingerprint for lead `id` unless a claim younger than the window holds it: then that claim's lead and answer. */
+  const claimFingerprint = db.transaction((fingerprint: string, id: string, now: number, windowMs: number): LocalClaim => {
+    expireClaims.run(now - windowMs);
+    if (insertClaim.run(fingerprint, id, now).changes === 1) return { first: true };
+    const earlier = ClaimSchema.parse(readClaim.get(fingerprint));
+    return { first: false, id: earlier.id, answer: earlier.answer };
+  });
 
   return {
     ...readers(db),
@@ -161,6 +183,12 @@ export function openOutboxStore(file: string) {
     forget: (id: string) => void remove.run(id),
     /** Deletes delivered leads delivered at or before `before`; how many. */
     purgeDelivered: (before: number): number => purge.run(before).changes,
+    /** The duplicate check's claims (./claims.ts), in the same file, so they hold across restarts and processes on one disk. */
+    claims: {
+      claim: (fingerprint: string, id: string, now: number, windowMs: number): LocalClaim => claimFingerprint(fingerprint, id, now, windowMs),
+      settle: (fingerprint: string, id: string, answer: string) => void settleClaim.run(answer, fingerprint, id),
+      release: (fingerprint: string, id: string) => void releaseClaim.run(fingerprint, id),
+    },
   };
 }
 

@@ -19,9 +19,10 @@ const number = (raw: string | undefined, fallback: number) => numberSetting(raw,
 const MB = 1024 * 1024;
 
 /** The handler, and `close` to remove the cache directory when it is a temporary one of this process. */
-export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: FetchHandler | null }): { handler: MediaHandler; close: () => void } {
+export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: FetchHandler | null; warn?: (message: string) => void }): { handler: MediaHandler; close: () => void } {
   const dir = env.MEDIA_CACHE_DIR ?? mkdtempSync(join(tmpdir(), "corvane-media-"));
   const handler = createMediaHandler({
+    ...(source.warn ? { warn: source.warn } : {}),
     origin: source.embedded ? embeddedOrigin : source.base,
     ...(source.embedded ? { fetch: fetchThrough(source.embedded, embeddedOrigin) } : {}),
     timeoutMs: number(env.MEDIA_TIMEOUT_SECONDS, number(env.CONTENT_TIMEOUT_SECONDS, 10)) * 1000,

@@ -21,6 +21,8 @@ export type MediaHandler = (request: Request) => Promise<Response>;
 export interface MediaOptions {
   /** The content service's origin (scheme, host, port): the only place media are fetched from. */
   origin: string;
+  /** Where a file the handler refused (too large, a picture it will not resize) is reported (the server's log). */
+  warn?: (message: string) => void;
   /** How media are fetched (the embedded fixture service answers in-process). */
   fetch?: typeof fetch;
   timeoutMs: number;
@@ -277,7 +279,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
       return new Response(file.body(0, file.size - 1), { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
     } catch (error) {
       const refusal = error instanceof MediaRefusal ? error : error instanceof Error && error.name === "TimeoutError" ? new MediaRefusal(504, "the content service did not answer in time") : new MediaRefusal(502, error instanceof Error ? error.message : String(error));
-      if (refusal.status !== 404) console.warn(`media ${path}: ${refusal.message}`);
+      if (refusal.status !== 404) (options.warn ?? console.warn)(`media ${path}: ${refusal.message}`);
       return refusalAnswer(refusal);
     }
   };
