@@ -5,14 +5,11 @@
  */
 import { screen, within } from "@testing-library/react";
 import { readFileSync } from "node:fs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import defaultLayout from "../layouts/default.json" with { type: "json" };
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { resolveLayout } from "../src/runtime/layout.ts";
-import { standaloneStores } from "../src/runtime/siteData.ts";
 import { fixtureService, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
-
-beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
 
 const trail = () => screen.queryByRole("navigation", { name: "Breadcrumb" });
 const crumbs = () => {

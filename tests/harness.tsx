@@ -6,7 +6,7 @@ import { act, render, screen } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
-import { MemoryRouter, RouterProvider, createMemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
 import { expect, vi } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { formAction, siteRoutes } from "../src/app/routes.tsx";
@@ -16,8 +16,7 @@ import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
 import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
 import { routeFor } from "../src/runtime/routeTable.ts";
-import { PageResourcesContext, standaloneStores } from "../src/runtime/siteData.ts";
-import { createSiteStores, type SiteStores } from "../src/runtime/stores.ts";
+import { PageResourcesContext, ROOT_ROUTE_ID, siteChromeSource, type SiteChrome } from "../src/runtime/siteData.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { openLeadStore } from "../fixture-service/leadStore.ts";
@@ -83,13 +82,14 @@ export function cannedFetch(answers: { pages?: Record<string, unknown>; menus?: 
   };
 }
 
-export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<BlockLoaders>; loadingDelayMs?: number; chunkTimeoutMs?: number; timeoutMs?: number; stores?: SiteStores }): Runtime {
+export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<BlockLoaders>; loadingDelayMs?: number; chunkTimeoutMs?: number; timeoutMs?: number }): Runtime {
+  const client = createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch });
   return {
-    client: createContentClient({ base: "", timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch }),
+    client,
     blocks: createLazyBlocks({ ...blockLoaders, ...options.loaders }, options.chunkTimeoutMs ?? 120_000),
     blockData: blockDataLoaders,
     layouts: layoutSource,
-    stores: options.stores ?? createSiteStores(),
+    chrome: siteChromeSource(client),
     loadingDelayMs: options.loadingDelayMs ?? 0,
     siteUrl: "http://site.test",
   };
@@ -106,7 +106,16 @@ export function renderSite(path: string, runtime: Runtime) {
 }
 
 type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };
-type SlotInput = { items?: import("../src/content/contract.ts").ContentItem[]; options?: Record<string, unknown>; title?: string | null; background?: string | null; page?: import("../src/content/contract.ts").Page; path?: string };
+type SlotInput = {
+  items?: import("../src/content/contract.ts").ContentItem[];
+  options?: Record<string, unknown>;
+  title?: string | null;
+  background?: string | null;
+  page?: import("../src/content/contract.ts").Page;
+  path?: string;
+  /** The site's menus and resources (the root route's data); none: as before they have loaded. */
+  chrome?: SiteChrome | undefined;
+};
 
 /** A block element as the runtime mounts it: the slot's items, options and title, and the page (with its text resources). */
 function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
@@ -121,6 +130,11 @@ function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
   );
 }
 
+/** A memory router at `path` whose root route has `chrome` as its data, as the site's root route loads it (src/app/routes.tsx); none: as before it has loaded. */
+function routerWithChrome(children: RouteObject[], path: string, chrome: SiteChrome | undefined) {
+  return createMemoryRouter([{ id: ROOT_ROUTE_ID, children }], { initialEntries: [path], hydrationData: { loaderData: chrome ? { [ROOT_ROUTE_ID]: chrome } : {} } });
+}
+
 /**
  * One block, mounted as the runtime mounts it (inside its page's text resources), with the given
  * items, options and page. Blocks that call the content service need a `runtime` (see testRuntime).
@@ -131,9 +145,12 @@ export function renderBlock(block: BlockModule, slot: SlotInput, options: { runt
 
 /** The element renderBlock renders, for a test that renders it on the server first and then hydrates it (`render(element, { container, hydrate: true })`). */
 export function blockElement(block: BlockModule, slot: SlotInput, { runtime, around = (block) => block }: { runtime?: Runtime; around?: (block: ReactNode) => ReactNode } = {}) {
-  const mounted = <MemoryRouter initialEntries={[slot.path ?? "/"]}>{around(mountedBlock(block, slot))}</MemoryRouter>;
-  // Without a runtime of its own, the block reads the site data tests set on the standalone stores.
-  return <RuntimeProvider runtime={runtime ?? testRuntime({ fetch: cannedFetch({}), stores: standaloneStores })}>{mounted}</RuntimeProvider>;
+  const router = routerWithChrome([{ path: "*", element: around(mountedBlock(block, slot)) }], slot.path ?? "/", slot.chrome);
+  return (
+    <RuntimeProvider runtime={runtime ?? testRuntime({ fetch: cannedFetch({}) })}>
+      <RouterProvider router={router} />
+    </RuntimeProvider>
+  );
 }
 
 /**
@@ -141,7 +158,7 @@ export function blockElement(block: BlockModule, slot: SlotInput, { runtime, aro
  * (`router.state.location`) and drive (`router.navigate(-1)` is the back button).
  */
 export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime) {
-  const router = createMemoryRouter([{ path: "*", element: mountedBlock(block, slot) }], { initialEntries: [path] });
+  const router = routerWithChrome([{ path: "*", element: mountedBlock(block, slot) }], path, slot.chrome);
   return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
 }
 
@@ -153,7 +170,7 @@ export function renderBlockAt(path: string, block: BlockModule, slot: SlotInput,
 export function renderFormAt(path: string, block: BlockModule, slot: SlotInput, runtime: Runtime, around: (block: ReactNode) => ReactNode = (block) => block) {
   const { handle } = routeFor(new URL(path, "http://site.test").pathname);
   if (handle.kind !== "page") throw new Error(`${path} is a redirect, not a page`);
-  const router = createMemoryRouter([{ id: "form page", path: "*", element: around(mountedBlock(block, slot)), action: formAction(runtime, handle.route) }], { initialEntries: [path] });
+  const router = routerWithChrome([{ id: "form page", path: "*", element: around(mountedBlock(block, slot)), action: formAction(runtime, handle.route) }], path, slot.chrome);
   return { router, ...render(<RuntimeProvider runtime={runtime}><RouterProvider router={router} /></RuntimeProvider>) };
 }
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
 import { HYDRATION_SCRIPT_ID, HydrationDataSchema } from "../src/runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../src/runtime/pageData.ts";
-import { routeTable } from "../src/runtime/registry.ts";
+import { isSiteChrome, ROOT_ROUTE_ID, type SiteChrome } from "../src/runtime/siteData.ts";
+import { blockRegistry, routeTable } from "../src/runtime/registry.ts";
 import { renderDocument as renderRequest } from "../src/ssr/entry-server.tsx";
 import { fixturePageData, fixtureService, requestUrl, serviceFetch, type FixtureItem } from "./harness.tsx";
 
@@ -19,12 +20,17 @@ const options = (fetch: typeof globalThis.fetch = serviceFetch(fixtureService())
 /** The page at `address`, asked for as a browser asks (GET). */
 const renderDocument = (address: string, given: ReturnType<typeof options>) => renderRequest(new Request(new URL(address, siteUrl)), given);
 
-/** The resolved page the server embedded for the browser to hydrate from. */
-function embeddedPage(html: string): PageData | undefined {
+/** The router's data the server embedded for the browser to hydrate from. */
+function embeddedData(html: string) {
   const match = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html);
-  if (!match) return undefined;
-  const data = HydrationDataSchema.parse(JSON.parse(match[1] ?? "null"));
-  return Object.values(data.loaderData).find(isPageData);
+  return match ? HydrationDataSchema.parse(JSON.parse(match[1] ?? "null")) : undefined;
+}
+/** The resolved page the server embedded. */
+const embeddedPage = (html: string): PageData | undefined => Object.values(embeddedData(html)?.loaderData ?? {}).find(isPageData);
+/** The site's chrome (menus, resources) the server embedded: the root route's data. */
+function embeddedChrome(html: string): SiteChrome | undefined {
+  const chrome = embeddedData(html)?.loaderData[ROOT_ROUTE_ID];
+  return isSiteChrome(chrome) ? chrome : undefined;
 }
 const plainText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
 
@@ -65,7 +71,7 @@ describe("server rendering", () => {
     if (sections.length > 0) expect(sections.filter((item) => text.includes(item.title.trim())).length).toBeGreaterThan(0);
   });
 
-  it("embeds the resolved page (slots, blocks, menus) as data a script cannot end early, not the content calls", async () => {
+  it("embeds the resolved page (slots, blocks) and, once, the site's chrome (menus, resources) as data a script cannot end early, not the content calls", async () => {
     const result = await renderDocument("/Home", options());
     if (result.kind !== "page") throw new Error("expected a page");
     const page = embeddedPage(result.html);
@@ -73,9 +79,18 @@ describe("server rendering", () => {
     expect(page.page.name).toBe("index");
     expect(page.slots.length).toBeGreaterThan(0);
     expect(page.blocks).toEqual([...new Set(page.slots.map((slot) => slot.block))]);
-    expect(page.site.menus).not.toBe("failed");
+    // Which sections are above the fold, decided by the loader once (the registry's `critical`): the hero's, not the sections below.
+    expect(page.aboveTheFold).toContain("hero");
+    expect(page.aboveTheFold).toEqual(page.blocks.filter((block) => blockRegistry[block].critical));
+    for (const slot of page.slots) expect(slot.aboveTheFold).toBe(page.aboveTheFold.includes(slot.block));
+    expect(page.slots.filter((slot) => slot.aboveTheFold === false).length).toBeGreaterThan(0);
+    const chrome = embeddedChrome(result.html);
+    expect(Array.isArray(chrome?.menus) && chrome.menus.length > 0).toBe(true);
+    expect(Object.keys(chrome?.resources ?? {}).length).toBeGreaterThan(0);
+    // The chrome goes once, with the root route, not with the page too.
+    const json = /<script type="application\/json" id="corvane-hydration">([\s\S]*?)<\/script>/.exec(result.html)?.[1] ?? "";
+    expect(json.split('"MenuGroupName"').length - 1).toBe(chrome?.menus === "failed" ? 0 : chrome?.menus.length);
     expect(result.html).not.toContain("/api/page/get");
-    const json = /<script type="application\/json" id="corvane-hydration">([\s\S]*?)<\/script>/.exec(result.html)?.[1];
     expect(json).not.toMatch(/<\//);
   });
 
@@ -155,7 +170,7 @@ describe("server rendering", () => {
     const result = await renderDocument("/about-us", options(noMenus));
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(200);
-    expect(embeddedPage(result.html)?.site.menus).toBe("failed");
+    expect(embeddedChrome(result.html)?.menus).toBe("failed");
     expect(result.html).toContain("site-header__logo");
     expect(result.html).toContain("Cookie Settings");
   });

@@ -7,6 +7,7 @@ import { Header } from "../chrome/Header.tsx";
 import { LoadingScreen } from "../chrome/screens.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../chrome/SkipLink.tsx";
 import { useRuntime } from "../runtime/context.tsx";
+import { useSiteChrome } from "../runtime/siteData.ts";
 import { showSectionsOneByOne } from "./showSections.ts";
 
 /** On a client-side page change: back to the top, and focus to the new page's main content for screen readers. */
@@ -37,6 +38,8 @@ export const SHELL_HYDRATED_MARK = "site:shell-hydrated";
 /**
  * The page and the chrome around it: skip link first, header, the page (the loading screen
  * while the router loads another one), then (once it shows) contact shortcut, footer and consent.
+ * Also what shows while the plain single-page build loads its first page and the site's chrome:
+ * the loading screen in the page's place.
  */
 export function SiteShell() {
   const { onShellHydrated } = useRuntime();
@@ -50,13 +53,14 @@ export function SiteShell() {
   }, [onShellHydrated]);
   useContactWrapperLinks();
   const leaving = navigation.state === "loading" && navigation.location.pathname !== pathname;
+  const starting = useSiteChrome() === null;
   return (
     <>
       <ConsentBanner />
       <SkipLink />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        {leaving ? <LoadingScreen /> : <Outlet />}
+        {leaving || starting ? <LoadingScreen /> : <Outlet />}
       </main>
       <DeferredChrome />
     </>

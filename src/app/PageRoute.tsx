@@ -15,7 +15,8 @@ function PageView({ path }: { path: string }) {
   // A form the browser posted itself, answered by the route's action (./formAction.ts): its messages and values.
   const actionData: unknown = useActionData();
   const revalidator = useRevalidator();
-  if (revalidator.state === "loading") return <LoadingScreen />;
+  // Trying a page that failed again shows the loading screen; a page on screen stays while the menus are asked again (src/chrome/Header.tsx).
+  if (revalidator.state === "loading" && loaded.status === "failed") return <LoadingScreen />;
   switch (loaded.status) {
     case "failed":
       return <LoadErrorScreen failure={loaded.failure} onRetry={() => void revalidator.revalidate()} />;

@@ -6,9 +6,8 @@ import { blockDataLoaders, blockLoaders, loadBlockPictures } from "../blocks/ind
 import { config } from "../config.ts";
 import { createContentClient } from "../content/client.ts";
 import type { Runtime } from "../runtime/context.tsx";
-import type { PageData } from "../runtime/pageData.ts";
 import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
-import { createSiteStores } from "../runtime/stores.ts";
+import { siteChromeSource, type SiteChrome } from "../runtime/siteData.ts";
 import { layoutSource } from "./layoutSource.ts";
 
 export interface RuntimeHost {
@@ -21,31 +20,26 @@ export interface RuntimeHost {
   siteUrl: string;
   /** "server": rendering a request; "hydrate": the browser, starting from the server's page; "browser": the plain single-page build. */
   mode: "server" | "hydrate" | "browser";
+  /** The browser, starting from the server's page: the chrome the server rendered it with (its root route's data). */
+  servedChrome?: SiteChrome | undefined;
 }
 
 export function createRuntime(host: RuntimeHost): Runtime {
   // One time-out per content call: the browser's own; on the server, that of the fetch it is given (the upstream's CONTENT_TIMEOUT_SECONDS, the lead outbox's).
   const timeout = host.mode === "server" ? {} : { timeoutMs: config.requestTimeoutMs };
+  const client = createContentClient({ base: host.contentApiBase, ...timeout, ...(host.fetch ? { fetch: host.fetch } : {}) });
   return {
-    client: createContentClient({ base: host.contentApiBase, ...timeout, ...(host.fetch ? { fetch: host.fetch } : {}) }),
+    client,
     ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, ...timeout, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
     blockPictures: loadBlockPictures,
     layouts: layoutSource,
-    stores: createSiteStores(),
+    chrome: siteChromeSource(client, host.servedChrome),
     // The loading screen is the browser's; the server answers as soon as it has the page.
     loadingDelayMs: host.mode === "server" ? 0 : config.loadingDelayMs,
     siteUrl: host.siteUrl,
     serverRender: host.mode === "server",
     serverHtml: host.mode !== "browser",
   };
-}
-
-/** The browser, starting from the server's page: the chrome's site data as the server had it (menus that failed there are asked for on the next page). */
-export function startFromServerPage(runtime: Runtime, page: PageData): void {
-  const { siteData, requests } = runtime.stores;
-  siteData.setState({ menus: page.site.menus, resources: page.site.resources });
-  requests.resources = Promise.resolve(page.site.resources);
-  if (page.site.menus !== "failed") requests.menus = Promise.resolve(page.site.menus);
 }

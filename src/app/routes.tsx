@@ -1,6 +1,7 @@
 /**
  * The router's routes: the route table (src/runtime/routeTable.ts) with a loader and an element
- * each, inside the site's shell. One set for the server (createStaticHandler), the browser
+ * each, inside the site's shell, whose own loader (the root route's) returns the site's chrome:
+ * menus and text resources (src/runtime/siteData.ts). One set for the server (createStaticHandler), the browser
  * (createBrowserRouter) and the tests (createMemoryRouter). A content route's loader returns its
  * resolved page (src/runtime/pageData.ts) and decides its status: 404 for a page the service
  * does not have, a 302 to `/` when the route's `missing` rule says "home", 503 when the service
@@ -12,6 +13,7 @@ import { LoadingScreen } from "../chrome/screens.tsx";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadPageData } from "../runtime/pageData.ts";
 import { siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
+import { ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { SiteShell } from "./App.tsx";
 import { PageRoute, RouteError } from "./PageRoute.tsx";
 import { retryLater } from "./retryLater.ts";
@@ -92,5 +94,17 @@ export function siteRoutes(runtime: Runtime): RouteObject[] {
       errorElement: <RouteError />,
     };
   });
-  return [{ id: "root", element: <SiteShell />, children }];
+  return [
+    {
+      id: ROOT_ROUTE_ID,
+      // Never fails: menus that failed are "failed" (the chrome keeps its fixed parts), resources that failed are none.
+      loader: () => runtime.chrome.load(),
+      // The chrome is the same on every page; only menus that failed are asked again, on the next page (SPEC).
+      shouldRevalidate: () => runtime.chrome.menusFailed(),
+      element: <SiteShell />,
+      // The plain single-page build, until its first page and chrome have loaded: the shell with the loading screen.
+      hydrateFallbackElement: <SiteShell />,
+      children,
+    },
+  ];
 }

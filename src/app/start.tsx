@@ -11,12 +11,13 @@ import { RuntimeProvider } from "../runtime/context.tsx";
 import { HYDRATION_SCRIPT_ID, HydrationDataSchema, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
-import { blockRegistry } from "../runtime/registry.ts";
+import { blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
+import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { afterContent } from "../chrome/DeferredChrome.tsx";
 import { markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
-import { createRuntime, startFromServerPage } from "./createRuntime.ts";
+import { createRuntime } from "./createRuntime.ts";
 import { loadPageEffects } from "./PageEffects.tsx";
 import { siteRoutes } from "./routes.tsx";
 
@@ -39,16 +40,6 @@ function readHydrationData(): HydrationData | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Where React Router keeps the view transitions it applied, in session storage. */
-const routerTransitionsKey = "remix-router-transitions";
-
-/** The index React Router gives the history entry it starts on when the entry has none (its `idx`), set as the router would. */
-function markHistoryEntry() {
-  const state: unknown = window.history.state;
-  const current: Record<string, unknown> = typeof state === "object" && state !== null ? { ...state } : {};
-  if (current.idx === undefined || current.idx === null) window.history.replaceState({ ...current, idx: 0 }, "");
-}
-
 // Reading the page's data (a zod parse), making the runtime and making the router each in a task
 // of their own, apart from evaluating the app's modules: on a slow phone each takes tens of
 // milliseconds, and together they were one task that held off the visitor's first taps.
@@ -58,19 +49,14 @@ const served = readHydrationData();
 if (served) serveMediaThroughSite();
 const hydration = served && Object.keys(served.loaderData).length > 0 ? served : null;
 await nextTask();
-const runtime = createRuntime({ contentApiBase: config.contentApiBase, siteUrl: served?.siteUrl ?? window.location.origin, mode: hydration ? "hydrate" : "browser" });
-await nextTask();
-// React Router's first steps that call into the browser, ahead of it (on a slow phone each was
-// ten milliseconds or more of the task that makes the router): marking the history entry with its
-// index, as the router does when the entry has none, and the first read of session storage (the
-// router reads the view transitions it applied there).
-markHistoryEntry();
-await nextTask();
-try {
-  window.sessionStorage.getItem(routerTransitionsKey);
-} catch {
-  // No session storage (blocked): the router does without it too.
-}
+const servedChrome = hydration?.loaderData[ROOT_ROUTE_ID];
+const runtime = createRuntime({
+  contentApiBase: config.contentApiBase,
+  siteUrl: served?.siteUrl ?? window.location.origin,
+  mode: hydration ? "hydrate" : "browser",
+  // The chrome the server rendered with, for the page loaders of the next pages (the router has it already).
+  servedChrome: isSiteChrome(servedChrome) ? servedChrome : undefined,
+});
 await nextTask();
 const router = createBrowserRouter(siteRoutes(runtime), hydration ? { hydrationData: { loaderData: hydration.loaderData, ...(hydration.actionData ? { actionData: hydration.actionData } : {}) } } : {});
 
@@ -84,11 +70,12 @@ const app = (
 
 /** Hydrates the server's page from the data its loader returned there: nothing is asked of the content service again. */
 async function hydrate(page: PageData) {
-  startFromServerPage(runtime, page);
-  const blocks = page.status === "ready" ? page.blocks.filter((block) => blockRegistry[block].interactive) : [];
+  // A block that does nothing in the browser keeps the server's HTML (src/ui/ServerHtml.tsx): nothing to wait for, no code to ask for.
+  const interactive = (block: BlockName) => blockRegistry[block].interactive;
+  const blocks = page.status === "ready" ? page.blocks.filter(interactive) : [];
+  const aboveTheFold = page.status === "ready" ? page.aboveTheFold.filter(interactive) : [];
   if (page.status === "ready") {
-    // A block that does nothing in the browser keeps the server's HTML (src/ui/ServerHtml.tsx): nothing to wait for, no code to ask for.
-    const belowTheFoldSlots = page.slots.filter((slot) => !blockRegistry[slot.block].critical && blockRegistry[slot.block].interactive).map((slot) => slot.id);
+    const belowTheFoldSlots = page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block)).map((slot) => slot.id);
     const nearViewport = hydrateWhenNear(page.page, belowTheFoldSlots);
     runtime.nearViewport = nearViewport;
     // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.
@@ -99,7 +86,7 @@ async function hydrate(page: PageData) {
   }
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
   // keep the server's HTML and hydrate as they come near the viewport, their code there by then (React's selective hydration).
-  await Promise.allSettled(blocks.filter((block) => blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
+  await Promise.allSettled(aboveTheFold.map((block) => runtime.blocks[block].preload()));
   await nextTask();
   // What hydrates after the shell asks for its code now, while the shell hydrates: the sections
   // below the fold, the footer and the page's effects. They share a few files (vite.config.ts's
@@ -107,7 +94,7 @@ async function hydrate(page: PageData) {
   // One block per task: asking for a block's code and styles takes a few milliseconds each.
   const belowTheFold = (async () => {
     const loading: Promise<unknown>[] = [afterContent.load(), loadPageEffects()];
-    for (const name of blocks.filter((block) => !blockRegistry[block].critical)) {
+    for (const name of blocks.filter((block) => !aboveTheFold.includes(block))) {
       loading.push(runtime.blocks[name].preload());
       await nextTask();
     }

@@ -1,9 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { menuItem, wireMenus, wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../tests/harness.tsx";
-import { standaloneStores } from "../runtime/siteData.ts";
 import { useConsentChoice } from "./consent/consentChoice.ts";
 import { consentCookieName } from "./consent/consentCookie.ts";
 
@@ -13,8 +12,6 @@ const pages = {
   "GBS-Branding-Creative": wirePage({ id: 3, name: "GBS-Branding-Creative", heading: "Branding page" }),
   "GBS-CreativeProduction-PresentationServices": wirePage({ id: 4, name: "GBS-CreativeProduction-PresentationServices", heading: "Presentation page" }),
 };
-
-beforeEach(() => standaloneStores.siteData.setState({ menus: null, resources: null }));
 
 /** The site at `path` with menus under a prefix the fixtures do not use, once the page shows. */
 async function openSite(path = "/about-us", menus: unknown = wireMenus("Northwind.")) {

@@ -9,13 +9,12 @@
  * and from then on the store decides (a click on a summary toggles the store, not the
  * element), adding what HTML cannot do: outside click, Escape, focus leaving, route change.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useEffect, useId, useRef, type RefObject } from "react";
+import { Link, useLocation, useRevalidator } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
 import type { MenuSlot } from "../content/menus.ts";
 import { pathTo } from "../content/paths.ts";
-import { useRuntime } from "../runtime/context.tsx";
-import { loadMenus, useSiteMenus } from "../runtime/siteData.ts";
+import { useSiteMenus } from "../runtime/siteData.ts";
 import { detailsToggle, summaryClick, useTakenOver } from "../ui/disclosure.ts";
 import { containsCurrent, menuLabel, menuPath } from "../ui/menuItems.ts";
 import { MenuLink } from "./MenuLink.tsx";
@@ -183,12 +182,10 @@ function Logo() {
 
 /** The menu call failed (twice): the logo stays, and the visitor can ask for the menu again. */
 function HeaderWithoutMenus() {
-  const { client, stores } = useRuntime();
-  const [asking, setAsking] = useState(false);
-  const askAgain = () => {
-    setAsking(true);
-    void loadMenus(stores, client).finally(() => setAsking(false));
-  };
+  // The root route's loader runs again while its menus have failed (src/app/routes.tsx); the page on screen stays.
+  const revalidator = useRevalidator();
+  const asking = revalidator.state === "loading";
+  const askAgain = () => void revalidator.revalidate();
   return (
     <header className="site-header site-header--no-menus">
       <div className="container site-header__bar">

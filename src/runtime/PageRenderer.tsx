@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect } from "react";
 import type { Page } from "../content/contract.ts";
 import { FirstScreenPictures } from "../ui/firstScreenPictures.ts";
 import { BlockMount } from "./BlockMount.tsx";
-import { blockRegistry } from "./registry.ts";
 import { PageResourcesContext } from "./siteData.ts";
 import type { RenderSlot } from "./slots.ts";
 import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
@@ -35,7 +34,7 @@ function Slots({ page, slots, problems = [], allAtOnce = false }: PageRendererPr
   return (
     <>
       {slots.map((slot) =>
-        painted || blockRegistry[slot.block].critical ? <BlockMount key={slot.id} slot={slot} page={page} /> : null,
+        painted || slot.aboveTheFold === true ? <BlockMount key={slot.id} slot={slot} page={page} /> : null,
       )}
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * What the runtime needs from its host, provided once per app (a browser tab, or one server
  * request): the content client, the blocks (the only link to src/blocks), the layout files,
- * the app's own stores and the timings.
+ * the site's chrome (menus, resources) asked once per app, and the timings.
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
@@ -13,7 +13,7 @@ import type { ResolvedLayout } from "./layout.ts";
 import type { NearViewport } from "./hydrateNear.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
 import type { SettledPromise } from "./settled.ts";
-import type { SiteStores } from "./stores.ts";
+import type { SiteChromeSource } from "./siteData.ts";
 
 /** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */
 export type BlockDataLoader = (context: { slot: RenderSlot; page: Page; url: URL; client: ContentClient; signal: AbortSignal }) => Promise<unknown>;
@@ -30,7 +30,8 @@ export interface Runtime {
   blocks: LazyBlocks;
   /** The layout a page of this name uses, resolved (its own, else the default one). */
   layouts: (name: string) => Promise<ResolvedLayout>;
-  stores: SiteStores;
+  /** The menus and text resources, asked once per app (the root route's loader and the page's share them). */
+  chrome: SiteChromeSource;
   loadingDelayMs: number;
   /** The public origin for canonical links (SITE_URL on the server; the page's own origin in a plain build). */
   siteUrl: string;

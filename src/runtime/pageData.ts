@@ -3,26 +3,18 @@
  * (and embedded for hydration), and in the browser for each in-site navigation. Everything the
  * page and the chrome render comes from here: the Page, its resolved layout, the slots with
  * their selected items, texts and block data, the block names it shows (for preloading their
- * code and styles), and the site's menus and text resources.
+ * code and styles) and which of them are above the fold. The site's menus and text resources are
+ * the root route's (./siteData.ts).
  */
 import { useLocation, useMatches, useNavigation } from "react-router-dom";
 import { ContentError } from "../content/client.ts";
-import type { MenuGroup, Page, Resources } from "../content/contract.ts";
+import type { Page } from "../content/contract.ts";
 import type { Runtime } from "./context.tsx";
 import { firstScreenPictures } from "./firstPictures.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import { blockRegistry, type BlockName } from "./registry.ts";
 import { layoutNameOf, pageRequest, type RouteConfig } from "./routeTable.ts";
-import { loadMenus, loadResources } from "./siteData.ts";
 import { pageSlots, type RenderSlot } from "./slots.ts";
-
-
-/** The site data the chrome shows around every page. */
-export interface SiteChrome {
-  /** "failed": the menu call failed; the chrome keeps its fixed parts. */
-  menus: MenuGroup[] | "failed";
-  resources: Resources;
-}
 
 export type PageData =
   | {
@@ -34,16 +26,20 @@ export type PageData =
       problems: string[];
       /** Every block the page shows, once each, in page order. */
       blocks: BlockName[];
+      /**
+       * Those of `blocks` above the fold (the registry's `critical`): the one split the server's
+       * document, the browser's start and the renderer read; each slot says so too (`aboveTheFold`).
+       */
+      aboveTheFold: BlockName[];
       /** The pictures of its first screen (content addresses): loaded at once and preloaded, the others lazily (./firstPictures.ts). */
       firstPictures: string[];
       /** Rendered on the server: every block is in the HTML, so every block renders in the first pass too. */
       serverRendered: boolean;
-      site: SiteChrome;
     }
   /** The service has no such page (id 0), on a route whose `missing` rule is "not-found". */
-  | { status: "missing"; site: SiteChrome }
+  | { status: "missing" }
   /** The content service failed or did not answer in time. */
-  | { status: "failed"; failure: LoadFailure; site: SiteChrome };
+  | { status: "failed"; failure: LoadFailure };
 
 /** Why a page could not be loaded, as the retry screen words it. */
 export interface LoadFailure {
@@ -58,7 +54,7 @@ export function loadFailure(error: unknown): LoadFailure {
 
 /** Loader data of a content route (the router hands it over as `unknown`). */
 export function isPageData(value: unknown): value is PageData {
-  return typeof value === "object" && value !== null && "status" in value && "site" in value;
+  return typeof value === "object" && value !== null && "status" in value;
 }
 
 const layoutCache = new WeakMap<Runtime["layouts"], Map<string, Promise<ResolvedLayout>>>();
@@ -78,11 +74,6 @@ function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
   return layout;
 }
 
-function siteChrome(runtime: Runtime, resources: Resources): SiteChrome {
-  const menus = runtime.stores.siteData.getState().menus;
-  return { menus: menus === null || menus === "failed" ? "failed" : menus, resources };
-}
-
 /**
  * The page at `url` on `route`, resolved: "missing" for id 0 (the route decides what that means),
  * "failed" when the content service fails. Block code is loaded before it resolves: every
@@ -91,38 +82,36 @@ function siteChrome(runtime: Runtime, resources: Resources): SiteChrome {
 export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
   const { request, layout: layoutName } = pageRequest(route, url.pathname);
   const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
+  // The slots' titles read the site's resources: the same request as the root route's loader (./siteData.ts), which never fails.
+  const chrome = runtime.chrome.load();
   let page: Page;
-  let resources: Resources;
   try {
-    // Menus too: the header then appears with the content instead of pushing it down later.
-    [page, resources] = await Promise.all([
-      runtime.client.getPage(request, signal),
-      loadResources(runtime.stores, runtime.client),
-      loadMenus(runtime.stores, runtime.client),
-    ]);
+    page = await runtime.client.getPage(request, signal);
   } catch (error) {
     if (signal.aborted) throw error;
     console.warn(`the page "${request}" could not be loaded:`, error);
-    return { status: "failed", failure: loadFailure(error), site: siteChrome(runtime, {}) };
+    return { status: "failed", failure: loadFailure(error) };
   }
-  const site = siteChrome(runtime, resources);
-  if (page.id === 0) return { status: "missing", site };
+  if (page.id === 0) return { status: "missing" };
+  const { resources } = await chrome;
   const layout = await (earlyLayout ?? layoutFor(runtime, layoutNameOf(layoutName, page)));
   const { slots, problems } = pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]);
   const blocks = [...new Set(slots.map((slot) => slot.block))];
+  const aboveTheFold = blocks.filter((block) => blockRegistry[block].critical);
   const serverRendered = runtime.serverRender === true;
   // A block whose code fails is reported where it mounts; here it must not hold the page back.
-  const code = Promise.allSettled(blocks.filter((block) => serverRendered || blockRegistry[block].critical).map((block) => runtime.blocks[block].preload()));
+  const code = Promise.allSettled((serverRendered ? blocks : aboveTheFold).map((block) => runtime.blocks[block].preload()));
   const pictures = runtime.blockPictures?.();
   const withData = await Promise.all(
     slots.map(async (slot): Promise<RenderSlot> => {
       const load = runtime.blockData?.[slot.block];
-      return load ? { ...slot, data: await load({ slot, page, url, client: runtime.client, signal }) } : slot;
+      const placed = { ...slot, aboveTheFold: aboveTheFold.includes(slot.block) };
+      return load ? { ...placed, data: await load({ slot, page, url, client: runtime.client, signal }) } : placed;
     }),
   );
   await code;
   const firstPictures = pictures ? firstScreenPictures(withData, page, await pictures) : [];
-  return { status: "ready", page, layout, slots: withData, problems, blocks, firstPictures, serverRendered, site };
+  return { status: "ready", page, layout, slots: withData, problems, blocks, aboveTheFold, firstPictures, serverRendered };
 }
 
 export type CurrentPage =

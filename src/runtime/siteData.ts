@@ -1,99 +1,107 @@
 /**
- * Site-wide data every page shares (text resources, menus): how it is loaded into the app's own
- * stores (./stores.ts) and read by components. (The page on screen is the router's: see
- * useCurrentPage in ./pageData.ts.)
+ * Site-wide data every page shares (text resources, menus): the root route's loader data (the
+ * site's chrome), how it is loaded once per app and read by components. (The page on screen is
+ * its content route's: see useCurrentPage in ./pageData.ts.)
  */
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
-import type { StoreApi } from "zustand";
+import { createContext, useCallback, useContext, useMemo } from "react";
+import { useRouteLoaderData } from "react-router-dom";
 import type { ContentClient } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
-import { createSiteStores, type SiteData, type SiteStores } from "./stores.ts";
 import { menusBySlot, type SiteMenus } from "../content/menus.ts";
-import { RuntimeContext } from "./context.tsx";
 import { resourceDefaults } from "./registry.ts";
 import { resolveText } from "./resolveText.ts";
 import type { TextSource } from "./textSource.ts";
 
-/**
- * Used only where no runtime is mounted: unit tests that render one component alone. The app,
- * in the browser and on the server, always brings its own stores in its Runtime.
- */
-export const standaloneStores = createSiteStores();
+/** The id of the route around every page, whose loader returns the site's chrome (src/app/routes.tsx). */
+export const ROOT_ROUTE_ID = "root";
 
-export function useSiteStores(): SiteStores {
-  return useContext(RuntimeContext)?.stores ?? standaloneStores;
+/** The site data the chrome shows around every page: what the root route's loader returns. */
+export interface SiteChrome {
+  /** "failed": the menu call failed (after one retry); the chrome keeps its fixed parts. */
+  menus: MenuGroup[] | "failed";
+  /** The site's text resources; none (defaults apply) when the call failed. */
+  resources: Resources;
+}
+
+/** The root route's data (the router hands it over as `unknown`). */
+export function isSiteChrome(value: unknown): value is SiteChrome {
+  return typeof value === "object" && value !== null && "menus" in value && "resources" in value;
 }
 
 /**
- * A store's state as of now, on the server and while hydrating too (zustand's own hook would
- * answer with the store's initial state there, not with the data loaded before the render).
- * `select` must return a primitive or a value held in the state.
+ * The site's chrome for one app (a browser tab, or one server request): one request per kind,
+ * shared by every caller (the root route's loader, and the page's, which resolves slot titles
+ * with the resources), so a navigation asks each at most once. A kind that failed is asked again
+ * by the next caller (the next page).
  */
-function useStoreState<S, T>(store: StoreApi<S>, select: (state: S) => T): T {
-  const read = () => select(store.getState());
-  return useSyncExternalStore(store.subscribe, read, read);
+export interface SiteChromeSource {
+  load(): Promise<SiteChrome>;
+  /** The last answer's menus failed: the root route's loader runs again on the next page. */
+  menusFailed(): boolean;
 }
 
-export function useSiteData<T>(select: (state: SiteData) => T): T {
-  return useStoreState(useSiteStores().siteData, select);
-}
+const failed = "failed";
 
-/**
- * One request per kind of site data, shared by every caller. A failure resolves to the fallback
- * and is retried by the next caller.
- */
-function loadOnce<T>(
-  stores: SiteStores,
-  kind: "resources" | "menus",
-  fetch: () => Promise<T>,
-  publish: (value: T) => void,
-  failure: { fallback: T; warning: string; onFailure?: () => void },
-): Promise<T> {
-  const existing = stores.requests[kind] as Promise<T> | undefined;
-  if (existing) return existing;
-  const request = fetch().then(
-    (value) => {
-      publish(value);
-      return value;
+/** One request, shared until its answer says it failed; the next caller then asks again. */
+function askedOnce<T>(ask: () => Promise<T | typeof failed>, served?: T | typeof failed): { get: () => Promise<T | typeof failed>; failed: () => boolean } {
+  let answer: Promise<T | typeof failed> | undefined = served === undefined ? undefined : Promise.resolve(served);
+  let settled: T | typeof failed | undefined = served;
+  return {
+    get() {
+      if (answer === undefined || settled === failed) {
+        settled = undefined;
+        const asked = ask();
+        answer = asked;
+        void asked.then((value) => {
+          if (answer === asked) settled = value;
+        });
+      }
+      return answer;
     },
-    (error: unknown) => {
-      console.warn(failure.warning, error);
-      stores.requests[kind] = undefined;
-      failure.onFailure?.();
-      return failure.fallback;
-    },
+    failed: () => settled === failed,
+  };
+}
+
+/** `served`: the chrome the server rendered the page with (the browser starts from it, asking nothing again). */
+export function siteChromeSource(client: ContentClient, served?: SiteChrome): SiteChromeSource {
+  // A failed menu call is asked once more at once: the header keeps its logo and the footer its legal row only when that fails too.
+  const menus = askedOnce<MenuGroup[]>(
+    () =>
+      client
+        .getMenus()
+        .catch(() => client.getMenus())
+        .catch((error: unknown) => {
+          console.warn("menus unavailable:", error);
+          return failed;
+        }),
+    served?.menus,
   );
-  (stores.requests as Record<string, Promise<unknown>>)[kind] = request;
-  return request;
-}
-
-/** Resolves to the site's resources, or to none (defaults apply) when the call fails; retried on the next page. */
-export function loadResources(stores: SiteStores, client: ContentClient): Promise<Resources> {
-  return loadOnce(stores, "resources", () => client.getResources(), (resources) => stores.siteData.setState({ resources }), {
-    fallback: {},
-    warning: "text resources unavailable, using defaults:",
-  });
-}
-
-/**
- * Resolves to the menu groups. A failed call is asked once more at once; when that fails too the
- * store says "failed", so the header keeps its logo and the footer its legal row, and the next
- * page asks again.
- */
-export function loadMenus(stores: SiteStores, client: ContentClient): Promise<MenuGroup[]> {
-  const ask = () => client.getMenus().catch(() => client.getMenus());
-  return loadOnce(stores, "menus", ask, (menus) => stores.siteData.setState({ menus }), {
-    fallback: [],
-    warning: "menus unavailable:",
-    onFailure: () => {
-      if (stores.siteData.getState().menus === null) stores.siteData.setState({ menus: "failed" });
+  const resources = askedOnce<Resources>(
+    () =>
+      client.getResources().catch((error: unknown) => {
+        console.warn("text resources unavailable, using defaults:", error);
+        return failed;
+      }),
+    served?.resources,
+  );
+  return {
+    async load() {
+      const [menuGroups, texts] = await Promise.all([menus.get(), resources.get()]);
+      return { menus: menuGroups, resources: texts === failed ? {} : texts };
     },
-  });
+    menusFailed: menus.failed,
+  };
+}
+
+/** The root route's data: the site's chrome; null outside the site's routes (a screen rendered before it has loaded). */
+export function useSiteChrome(): SiteChrome | null {
+  const chrome: unknown = useRouteLoaderData(ROOT_ROUTE_ID);
+  return isSiteChrome(chrome) ? chrome : null;
 }
 
 /** The menus by slot; null until the menu call has answered; every slot empty when it failed. */
 export function useSiteMenus(): (SiteMenus & { failed: boolean }) | null {
-  const menus = useSiteData((state) => state.menus);
+  const menus = useSiteChrome()?.menus ?? null;
   return useMemo(() => (menus === null ? null : { ...menusBySlot(menus === "failed" ? [] : menus), failed: menus === "failed" }), [menus]);
 }
 
@@ -103,7 +111,7 @@ export const PageResourcesContext = createContext<Readonly<Record<string, string
 /** Resource text as the content service has it: the page's, then the site's; undefined when neither has the key. */
 export function useResourceLookup(): (key: string) => string | undefined {
   const pageResources = useContext(PageResourcesContext);
-  const siteResources = useSiteData((state) => state.resources);
+  const siteResources = useSiteChrome()?.resources;
   return useCallback((key: string) => pageResources[key] ?? siteResources?.[key], [pageResources, siteResources]);
 }
 

@@ -28,6 +28,11 @@ export interface RenderSlot {
   source: "layout" | "template";
   /** What the block's data loader returned for this slot on this page (see ./pageData.ts), if it has one. */
   data?: unknown;
+  /**
+   * Its block is above the fold (the registry's `critical`), decided by the page's loader
+   * (./pageData.ts) for everyone: its code comes before hydration and it renders in the first pass.
+   */
+  aboveTheFold?: boolean;
 }
 
 /** Why a slot renders nothing, in terms a layout author can act on. */

@@ -106,6 +106,8 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const html = await renderToString(pageTree({ runtime, handler, context }));
   const ready = page?.status === "ready" ? page : null;
   const blocks = ready?.blocks ?? [];
+  const aboveTheFold = ready?.aboveTheFold ?? [];
+  const interactive = (block: BlockName) => blockRegistry[block].interactive;
   const manifest = options.manifest as BuildManifest;
   const codeOf = (block: BlockName) => blockCodeModule(block, (module) => module in manifest);
   const assets = pageAssets(
@@ -116,9 +118,9 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       // Styles the page needs at once: its blocks', and the chrome's after the content.
       styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
       // Code the browser needs before it hydrates: the above-the-fold blocks' (none for blocks that do nothing there: src/ui/ServerHtml.tsx).
-      scripts: blocks.filter((block) => blockRegistry[block].critical && blockRegistry[block].interactive).map(codeOf),
+      scripts: aboveTheFold.filter(interactive).map(codeOf),
       // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the other interactive blocks'.
-      later: [...afterShellModules, ...blocks.filter((block) => !blockRegistry[block].critical && blockRegistry[block].interactive).map(codeOf)],
+      later: [...afterShellModules, ...blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block)).map(codeOf)],
     },
     options.readStyle,
   );

@@ -4,11 +4,14 @@ import { menuItem, page, wireMenus } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
 import { expectNoExecutableMarkup, xssSample } from "../../../tests/xss.ts";
 import { MenuListSchema } from "../../content/contract.ts";
-import { standaloneStores } from "../../runtime/siteData.ts";
+import type { SiteChrome } from "../../runtime/siteData.ts";
 import { block } from "./Breadcrumbs.tsx";
 import { breadcrumbsOptions } from "./options.ts";
 
-beforeEach(() => standaloneStores.siteData.setState({ menus: MenuListSchema.parse(wireMenus("Northwind ")), resources: null }));
+/** The site's menus, as the root route's loader has them (undefined: not loaded). */
+let chrome: SiteChrome | undefined;
+const withMenus = (menus: unknown): SiteChrome => ({ menus: MenuListSchema.parse(menus), resources: {} });
+beforeEach(() => (chrome = withMenus(wireMenus("Northwind "))));
 
 const trail = () => screen.queryByRole("navigation", { name: "Breadcrumb" });
 /** The crumbs as "text -> href", the current page marked with "*". */
@@ -32,7 +35,7 @@ function structuredData(): { "@type": string; itemListElement: { position: numbe
 
 describe("breadcrumbs", () => {
   it("gives Home, one crumb per segment with the navigation's link text (any case), and the page last, current", () => {
-    renderBlock(block, { path: "/smart-work-solutions/OPERATIONS-transformation/utilities" });
+    renderBlock(block, { chrome, path: "/smart-work-solutions/OPERATIONS-transformation/utilities" });
     expect(crumbs()).toEqual([
       "Home -> /Home",
       "Smart Work -> /smart-work-solutions",
@@ -42,30 +45,30 @@ describe("breadcrumbs", () => {
   });
 
   it("shows a segment without a navigation link as its text, hyphens as spaces", () => {
-    renderBlock(block, { path: "/smart-work-solutions/shared-services-transformation" });
+    renderBlock(block, { chrome, path: "/smart-work-solutions/shared-services-transformation" });
     expect(crumbs()).toEqual(["Home -> /Home", "Smart Work -> /smart-work-solutions", "shared services transformation* -> /smart-work-solutions/shared-services-transformation"]);
   });
 
   it("prefers the dropdown navigation's text for an address that several menus link to", () => {
-    standaloneStores.siteData.setState({ menus: MenuListSchema.parse(wireMenus("X-", { BottomRight: [menuItem("Our blog", "/blogs")], TopNext: [menuItem("Insights", "", [menuItem("Blogs", "/blogs/")])] })) });
-    renderBlock(block, { path: "/blogs/future-of-work" });
+    chrome = withMenus(wireMenus("X-", { BottomRight: [menuItem("Our blog", "/blogs")], TopNext: [menuItem("Insights", "", [menuItem("Blogs", "/blogs/")])] }));
+    renderBlock(block, { chrome, path: "/blogs/future-of-work" });
     expect(crumbs()).toEqual(["Home -> /Home", "Blogs -> /blogs", "future of work* -> /blogs/future-of-work"]);
   });
 
   it("works without menus", () => {
-    standaloneStores.siteData.setState({ menus: null });
-    renderBlock(block, { path: "/about-us" });
+    chrome = undefined;
+    renderBlock(block, { chrome, path: "/about-us" });
     expect(crumbs()).toEqual(["Home -> /Home", "about us* -> /about-us"]);
   });
 
   it.each(["/Home", "/home/", "/"])("shows nothing on the home page (%s)", (path) => {
-    renderBlock(block, { path });
+    renderBlock(block, { chrome, path });
     expect(trail()).toBeNull();
     expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
   });
 
   it("takes the layout's trail between Home and the page instead of the segments: routes by name, or site paths", () => {
-    renderBlock(block, { path: "/casestudies/retail-rollout", options: { trail: [{ route: "caseStudies", label: "Case Studies" }, { href: "/our-archive", label: "Archive" }] } });
+    renderBlock(block, { chrome, path: "/casestudies/retail-rollout", options: { trail: [{ route: "caseStudies", label: "Case Studies" }, { href: "/our-archive", label: "Archive" }] } });
     expect(crumbs()).toEqual(["Home -> /Home", "Case Studies -> /casestudies", "Archive -> /our-archive", "retail rollout* -> /casestudies/retail-rollout"]);
   });
 
@@ -76,22 +79,22 @@ describe("breadcrumbs", () => {
   });
 
   it("labels a trail crumb without a label from the navigation, else from its address", () => {
-    renderBlock(block, { path: "/x/y/z", options: { trail: [{ href: "/thoughtpapers" }, { href: "/our-archive" }] } });
+    renderBlock(block, { chrome, path: "/x/y/z", options: { trail: [{ href: "/thoughtpapers" }, { href: "/our-archive" }] } });
     expect(crumbs()).toEqual(["Home -> /Home", "Thought Papers -> /thoughtpapers", "our archive -> /our-archive", "z* -> /x/y/z"]);
   });
 
   it("can name the page by a page field, as plain text, falling back to the address", () => {
-    renderBlock(block, { path: "/ThoughtPapers-Thankyou", page: page({ title: "Thank you for <em>downloading</em>" }), options: { trail: [], current: "title" } });
+    renderBlock(block, { chrome, path: "/ThoughtPapers-Thankyou", page: page({ title: "Thank you for <em>downloading</em>" }), options: { trail: [], current: "title" } });
     expect(crumbs()).toEqual(["Home -> /Home", "Thank you for downloading* -> /ThoughtPapers-Thankyou"]);
   });
 
   it("falls back to the address when the chosen page field is empty", () => {
-    renderBlock(block, { path: "/Feedback", page: page({ heading1: null }), options: { current: "heading1" } });
+    renderBlock(block, { chrome, path: "/Feedback", page: page({ heading1: null }), options: { current: "heading1" } });
     expect(crumbs()).toEqual(["Home -> /Home", "Feedback* -> /Feedback"]);
   });
 
   it("emits the same trail as BreadcrumbList structured data, with absolute addresses", () => {
-    renderBlock(block, { path: "/smart-work-solutions/shared-services-transformation" });
+    renderBlock(block, { chrome, path: "/smart-work-solutions/shared-services-transformation" });
     const data = structuredData();
     expect(data["@type"]).toBe("BreadcrumbList");
     expect(data.itemListElement).toEqual([
@@ -104,9 +107,9 @@ describe("breadcrumbs", () => {
   it("keeps hostile menu text inert, in the trail and in the structured data", () => {
     // Entities decode to text that holds "<" ("</script>" as plain text): the case the JSON escaping is for.
     const hostile = ["&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "a <!-- b", "</script><script>alert(1)</script>", '<img src=x onerror="alert(2)">', ...xssSample(400)];
-    standaloneStores.siteData.setState({ menus: MenuListSchema.parse([{ MenuGroupName: "Evil-TopNext", MenuList: hostile.map((name, i) => menuItem(name, `/p${i}`)) }]) });
+    chrome = withMenus([{ MenuGroupName: "Evil-TopNext", MenuList: hostile.map((name, i) => menuItem(name, `/p${i}`)) }]);
     for (const [i, name] of hostile.entries()) {
-      const { container, unmount } = renderBlock(block, { path: `/p${i}/leaf` });
+      const { container, unmount } = renderBlock(block, { chrome, path: `/p${i}/leaf` });
       expectNoExecutableMarkup(container, name);
       const script = container.querySelector('script[type="application/ld+json"]');
       // Nothing in the data can end its script element or start a comment.

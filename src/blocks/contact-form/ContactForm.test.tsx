@@ -6,7 +6,6 @@ import { wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, leadsTo, renderFormAt, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { pathTo } from "../../content/paths.ts";
 import { PostedFormContext, type PostedForm } from "../../forms/postedForm.tsx";
-import { standaloneStores } from "../../runtime/siteData.ts";
 import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
 import { block } from "./ContactForm.tsx";
 
@@ -28,7 +27,7 @@ function formService(answer: () => Promise<Response> = () => Promise.resolve(Res
     return answer();
   };
   const content = cannedFetch({ pages: { "Contact-Us": wirePage({ name: "Contact-Us" }) } });
-  return { calls, runtime: testRuntime({ fetch: leadsTo(leads, around(content)), stores: standaloneStores }) };
+  return { calls, runtime: testRuntime({ fetch: leadsTo(leads, around(content)) }) };
 }
 
 /** The form on the contact page (`slot.path`, else /contact-us), submitting through the page's route action. */
@@ -47,7 +46,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  standaloneStores.siteData.setState({ resources: null });
 });
 
 const later = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -94,18 +92,20 @@ describe("contact form: captions (SPEC 2.7)", () => {
   });
 
   it("takes every caption from its text resource when the service has one, as plain text", async () => {
-    standaloneStores.siteData.setState({
-      resources: {
-        "CU-TITLE": "Let's <em>Talk</em>",
-        "CU-BUTTON": "Send request",
-        "CU-TEXTBOX1-CAPTION": "Full Name",
-        "CU-TEXTBOX2-CAPTION": "Company",
-        "CU-TEXTBOX3-CAPTION": "Business Email",
-        "CU-TEXTBOX4-CAPTION": "Telephone",
-        "CU-TEXTAREA-CAPTION": "How can we help?",
+    await renderForm(formService(), {
+      chrome: {
+        menus: [],
+        resources: {
+          "CU-TITLE": "Let's <em>Talk</em>",
+          "CU-BUTTON": "Send request",
+          "CU-TEXTBOX1-CAPTION": "Full Name",
+          "CU-TEXTBOX2-CAPTION": "Company",
+          "CU-TEXTBOX3-CAPTION": "Business Email",
+          "CU-TEXTBOX4-CAPTION": "Telephone",
+          "CU-TEXTAREA-CAPTION": "How can we help?",
+        },
       },
     });
-    await renderForm();
     expect(screen.getByRole("heading", { level: 2, name: "Let's Talk" })).toBeInTheDocument();
     for (const name of ["Full Name", "Company", "Business Email", "Telephone", "How can we help?"]) expect(screen.getByRole("textbox", { name })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send request" })).toBeInTheDocument();

@@ -1,19 +1,14 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { page } from "../../../tests/builders.ts";
 import { renderBlock } from "../../../tests/harness.tsx";
-import { standaloneStores } from "../../runtime/siteData.ts";
 import { block } from "./TextSection.tsx";
-
-afterEach(() => {
-  standaloneStores.siteData.setState({ resources: null });
-});
 
 describe("text-section", () => {
   it("shows its text from a resource, the page's own winning over the site's, and a link labelled from a resource", () => {
-    standaloneStores.siteData.setState({ resources: { "MAI-BENEFITS-TEXT": "<p>Site text.</p>", "MAI-LEARN-MORE": "Learn more" } });
     const p = page({ resources: { "MAI-BENEFITS-TEXT": "<ul><li>Faster campaigns</li></ul><script>alert(1)</script>" } });
     renderBlock(block, {
+      chrome: { menus: [], resources: { "MAI-BENEFITS-TEXT": "<p>Site text.</p>", "MAI-LEARN-MORE": "Learn more" } },
       page: p,
       title: "Solution benefits",
       options: { text: { resource: "MAI-BENEFITS-TEXT" }, link: { href: "/blogs/suite-of-solutions-and-services", label: { resource: "MAI-LEARN-MORE" } } },
@@ -32,8 +27,8 @@ describe("text-section", () => {
   });
 
   it("takes text from a page field, and a link address from a resource", () => {
-    standaloneStores.siteData.setState({ resources: { "IMMERSIVE-SITE-URL": "https://immersive.example.com/" } });
     renderBlock(block, {
+      chrome: { menus: [], resources: { "IMMERSIVE-SITE-URL": "https://immersive.example.com/" } },
       page: page({ desc: "Fixed per-slide pricing. No hourly billing." }),
       title: "Offer Starts from $9.99",
       options: { style: "band", text: { field: "desc" }, link: { href: { resource: "IMMERSIVE-SITE-URL" }, label: { resource: "X", default: "Visit" } } },
