@@ -29,6 +29,8 @@ export interface FakeContentService {
   delay(ms: number): void;
   /** Answer lead calls 400 with these field errors (null: accept). */
   refuse(errors: Record<string, string> | null): void;
+  /** Take leads but answer `null` (CONTENT-API 5: a thought paper's download stops), or the normal answer again. */
+  decline(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startFakeContentService(port = 0): Promise<FakeContentServ
   let failEvery: number | null = null;
   let delayMs = 0;
   let refusal: Record<string, string> | null = null;
+  let declining = false;
 
   const answer = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   const server = createServer((req, res) => {
@@ -67,7 +70,7 @@ export async function startFakeContentService(port = 0): Promise<FakeContentServ
       if (refusal) return answer(res, 400, { errors: refusal });
       const key = req.headers["idempotency-key"];
       received.push({ key: typeof key === "string" ? key : "", path: req.url ?? "", email: await emailOf(req, body) });
-      answer(res, 200, { id: received.length, status: "received" });
+      answer(res, 200, declining ? null : { id: received.length, status: "received" });
     })().catch(() => answer(res, 500, { error: "fake service failed" }));
   });
 
@@ -98,6 +101,7 @@ export async function startFakeContentService(port = 0): Promise<FakeContentServ
     failEvery: (n) => void (failEvery = n),
     delay: (ms) => void (delayMs = ms),
     refuse: (errors) => void (refusal = errors),
+    decline: (on) => void (declining = on),
     close,
   };
 }

@@ -86,14 +86,25 @@ describe("the same lead sent again within the minute (SPEC 5's duplicate window)
   it("is answered as the first was and delivered once; after the window it is a new lead", async () => {
     const box = outbox();
     const first = await box.handle(leadRequest("contact", contact("ada@engines.example")));
+    expect(await first.json()).toEqual({ id: 1, status: "received" });
     const again = await box.handle(leadRequest("contact", contact("ada@engines.example")));
-    expect(await again.json()).toEqual(await first.json());
+    // Received, in the contract's terms; the service's own answer is not kept where claims are.
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { status: string }).status).toBe("received");
     // Another lead from the same visitor is a lead of its own.
     await box.handle(leadRequest("contact", { ...contact("ada@engines.example"), message: "And another question" }));
     expect(service.received).toHaveLength(2);
     clock += duplicateWindowMs;
     await box.handle(leadRequest("contact", contact("ada@engines.example")));
     expect(service.received).toHaveLength(3);
+  });
+
+  it("declines a repeat of a lead the service declined (a null answer stops a thought paper's download)", async () => {
+    service.decline(true);
+    const box = outbox();
+    expect(await (await box.handle(leadRequest("thought-paper", paper("ada@engines.example")))).json()).toBeNull();
+    expect(await (await box.handle(leadRequest("thought-paper", paper("ada@engines.example")))).json()).toBeNull();
+    expect(service.received).toHaveLength(1);
   });
 
   it("holds while the first is still queued: the repeat is acknowledged, nothing more is kept or sent", async () => {

@@ -16,7 +16,7 @@ import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, retryLater } from "../jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
 import type { SharedStore } from "../shared.ts";
-import { localClaims, sharedClaims } from "./claims.ts";
+import { localClaims, sharedClaims, type ClaimOutcome } from "./claims.ts";
 import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
 import { openOutboxStore, type OutboxRow, type WaitingLead } from "./outboxStore.ts";
 
@@ -54,8 +54,8 @@ export type LeadOutcome =
   | { status: "delivered"; id: string; answer: unknown }
   /** Kept, to be delivered in the background. */
   | { status: "queued"; id: string }
-  /** The same lead was sent within the duplicate window: nothing new is kept; the first's id and, once the service answered it, its answer. */
-  | { status: "repeat"; id: string; answer: unknown }
+  /** The same lead was sent within the duplicate window: nothing new is kept; the first's id and, once known, what became of it. */
+  | { status: "repeat"; id: string; outcome: ClaimOutcome | undefined }
   /** The outbox could not write it (disk full, file locked): nothing was kept, the visitor should try again. */
   | { status: "unavailable" };
 
@@ -199,7 +199,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     const id = randomUUID();
     const fingerprint = leadFingerprint(lead);
     const claim = await claims.claim(fingerprint, id);
-    if (!claim.first) return { status: "repeat", id: claim.id, answer: claim.answer };
+    if (!claim.first) return { status: "repeat", id: claim.id, outcome: claim.outcome };
     try {
       store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil());
     } catch (error) {
@@ -211,8 +211,8 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     const attempt: Attempt = await track(attemptDelivery(id, lead, delivery));
     if (attempt.outcome === "delivered") {
       recordDelivery(id);
-      // What the visitor is answered (below), so a repeat is answered the same.
-      await claims.settle(fingerprint, id, attempt.answer ?? { id, status: "received" });
+      // A `null` answer declines the lead (a thought paper's download stops): a repeat is declined too.
+      await claims.settle(fingerprint, id, attempt.answer === null ? "declined" : "received");
       return { status: "delivered", id, answer: attempt.answer };
     }
     if (attempt.outcome === "refused") {
@@ -221,7 +221,6 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
       return { status: "invalid", errors: attempt.errors };
     }
     recordFailure(id, 0, attempt.reason);
-    await claims.settle(fingerprint, id, undefined);
     return { status: "queued", id };
   }
 
@@ -241,9 +240,10 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
           return json(outcome.answer === undefined ? { id: outcome.id, status: "received" } : outcome.answer);
         case "queued":
           return json({ id: outcome.id, status: "queued" });
-        // The visitor sent the same lead again (a double click, a retry after a lost answer): the first's answer.
+        // The visitor sent the same lead again (a double click, a retry after a lost answer): answered
+        // as the first was, in the contract's terms (`null` declines it), without the service's own words.
         case "repeat":
-          return json(outcome.answer ?? { id: outcome.id, status: "queued" });
+          return json(outcome.outcome === "declined" ? null : { id: outcome.id, status: outcome.outcome ?? "queued" });
         case "unavailable":
           return retryLater(503, "the request could not be stored just now; please try again in a moment", unavailableRetrySeconds);
       }

@@ -76,7 +76,7 @@ const CountsSchema = z.object({
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const ClaimSchema = z.object({ id: z.string(), answer: z.nullable(z.string()) });
-/** A claim on a lead's fingerprint: this lead is the first within the window, or the earlier one and its answer (JSON) once it has one. */
+/** A claim on a lead's fingerprint: this lead is the first within the window, or the earlier one and what became of it once known (./claims.ts). */
 export type LocalClaim = { first: true } | { first: false; id: string; answer: string | null };
 
 const rowColumns = "id, kind, fields, created_ms AS createdMs, attempts, next_attempt_ms AS nextAttemptMs, last_error AS lastError";
