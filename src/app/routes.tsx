@@ -1,6 +1,6 @@
 /**
- * The router's routes: the route table (src/runtime/routeTable.ts) with a loader and an element
- * each, inside the site's shell, whose own loader (the root route's) returns the site's chrome:
+ * The router's routes: the route table (src/runtime/routeTable.ts) with a loader, an action and
+ * an element each, in one module as React Router's route modules keep them, inside the site's shell, whose own loader (the root route's) returns the site's chrome:
  * menus and text resources (src/runtime/siteData.ts). One set for the server (createStaticHandler), the browser
  * (createBrowserRouter) and the tests (createMemoryRouter). A content route's loader returns its
  * resolved page (src/runtime/pageData.ts) and decides its status: 404 for a page the service
@@ -8,15 +8,20 @@
  * failed. Every content route takes the posts of the forms its page shows (./formAction.ts,
  * loaded only when a form is posted to the router).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from "react-router-dom";
-import { LoadingScreen } from "../chrome/screens.tsx";
+import { data, redirect, useActionData, useLoaderData, useLocation, useRevalidator, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from "react-router-dom";
+import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
+import { isPostedForm, PostedFormContext } from "../forms/postedForm.tsx";
 import type { Runtime } from "../runtime/context.tsx";
-import { loadPageData } from "../runtime/pageData.ts";
+import { loadFailure, loadPageData, type PageData } from "../runtime/pageData.ts";
+import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import { siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
 import { ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { SiteShell } from "./App.tsx";
-import { PageRoute, RouteError } from "./PageRoute.tsx";
+import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
+import { PageEffects } from "./PageEffects.tsx";
+import { PageHead } from "./PageHead.tsx";
 import { retryLater } from "./retryLater.ts";
+import { useAncestorPage } from "./useAncestorPage.ts";
 
 /** SPEC 2.3 item 1: the loading screen stays up at least this long (0 on the server). */
 function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
@@ -72,6 +77,48 @@ export function formAction(runtime: Runtime, route: RouteConfig) {
  */
 function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   return defaultShouldRevalidate && (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search);
+}
+
+/** The resolved page its route's loader returned, on screen. */
+function PageView({ path }: { path: string }) {
+  const loaded = useLoaderData<PageData>();
+  // A form the browser posted itself, answered by the route's action (./formAction.ts): its messages and values.
+  const actionData: unknown = useActionData();
+  const revalidator = useRevalidator();
+  // Trying a page that failed again shows the loading screen; a page on screen stays while the menus are asked again (src/chrome/Header.tsx).
+  if (revalidator.state === "loading" && loaded.status === "failed") return <LoadingScreen />;
+  switch (loaded.status) {
+    case "failed":
+      return <LoadErrorScreen failure={loaded.failure} onRetry={() => void revalidator.revalidate()} />;
+    case "missing":
+      return <NotFound />;
+    case "ready":
+      return (
+        <>
+          <PageHead page={loaded.page} path={path} />
+          <PostedFormContext value={isPostedForm(actionData) ? actionData : null}>
+            <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} firstPictures={loaded.firstPictures} />
+          </PostedFormContext>
+          <PageEffects page={loaded.page} settings={loaded.layout.settings} />
+          <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />
+        </>
+      );
+  }
+}
+
+/** One content route: a fresh page view per visited path. */
+export function PageRoute({ route }: { route: RouteConfig }) {
+  const { pathname } = useLocation();
+  useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
+  return <PageView key={pathname} path={pathname} />;
+}
+
+/** A loader or page that threw (not a content failure, which the loader answers itself): the retry screen. */
+export function RouteError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  console.error("the page failed:", error);
+  return <LoadErrorScreen failure={loadFailure(error)} onRetry={() => void revalidator.revalidate()} />;
 }
 
 export function siteRoutes(runtime: Runtime): RouteObject[] {
