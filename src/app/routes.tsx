@@ -107,14 +107,14 @@ function PageView({ path }: { path: string }) {
 }
 
 /** One content route: a fresh page view per visited path. */
-export function PageRoute({ route }: { route: RouteConfig }) {
+function PageRoute({ route }: { route: RouteConfig }) {
   const { pathname } = useLocation();
   useAncestorPage(("ancestor" in route ? route.ancestor : undefined) !== false);
   return <PageView key={pathname} path={pathname} />;
 }
 
 /** A loader or page that threw (not a content failure, which the loader answers itself): the retry screen. */
-export function RouteError() {
+function RouteError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
   console.error("the page failed:", error);
