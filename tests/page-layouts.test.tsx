@@ -31,7 +31,7 @@ describe("Home (/Home, page index)", () => {
 
   it("shows the home sections of SPEC 2.10, in order", async () => {
     await openFixturePage("/Home");
-    expect(slotOrder()).toEqual(["headlines", "long-description", "panels", "home-video", "infographics", "experts", "media", "thumbnails", "case-studies", "blogs", "faqs"]);
+    expect(slotOrder()).toEqual(["hero", "headlines", "long-description", "panels", "home-video", "infographics", "experts", "media", "thumbnails", "case-studies", "blogs", "faqs"]);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(String(home.heading));
     expect(document.querySelector(".hero__subtitle")).toHaveTextContent(String(home.shortDesc));
   });
@@ -85,7 +85,7 @@ describe("Home (/Home, page index)", () => {
 
   it("is shared by index-duplicate, reached by its path", async () => {
     await openFixturePage("/index-duplicate");
-    expect(slotOrder()).toEqual(["headlines", "long-description", "panels", "home-video", "infographics", "experts", "thumbnails", "case-studies", "blogs", "faqs"]);
+    expect(slotOrder()).toEqual(["hero", "headlines", "long-description", "panels", "home-video", "infographics", "experts", "thumbnails", "case-studies", "blogs", "faqs"]);
     expect(document.querySelector(".hero--home .hero__subtitle")).toBeInTheDocument();
   });
 });

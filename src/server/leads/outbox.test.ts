@@ -308,7 +308,7 @@ describe("the outbox file", () => {
 
   it("lets a second process take over a dead one's lead only once that one's lease has run out", async () => {
     const dead = openOutboxStore(file);
-    dead.add({ id: "5b0f3c1e-0000-4000-8000-000000000001", kind: "contact", fields: JSON.stringify(contact("ada@engines.example")), createdMs: clock }, "a process killed mid-send", clock + 15_000);
+    dead.add({ id: "5b0f3c1e-0000-4000-8000-000000000001", kind: "contact", fields: JSON.stringify(contact("ada@engines.example")), createdMs: clock }, "a process killed mid-send", clock + 15_000, "its fingerprint", 60_000);
     dead.close();
     const heir = outbox();
     clock += 14_000;

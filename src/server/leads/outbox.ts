@@ -16,7 +16,7 @@ import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, retryLater } from "../jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
 import type { SharedStore } from "../shared.ts";
-import { localClaims, sharedClaims, type ClaimOutcome } from "./claims.ts";
+import { outcomeOf, sharedClaims, type ClaimOutcome } from "./claims.ts";
 import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
 import { openOutboxStore, type OutboxRow, type WaitingLead } from "./outboxStore.ts";
 
@@ -102,8 +102,12 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   /** This process, as the holder of a lease. */
   const owner = randomUUID();
   const store = openOutboxStore(options.file);
-  const ownClaims = localClaims(store, now, duplicateWindowMs);
-  const claims = options.shared ? sharedClaims(options.shared, ownClaims, duplicateWindowMs) : ownClaims;
+  const acrossInstances = options.shared ? sharedClaims(options.shared, duplicateWindowMs) : null;
+  /** What became of the first lead, for its repeats: in the file, and in Redis for the other instances. */
+  async function settle(fingerprint: string, id: string, outcome: ClaimOutcome) {
+    store.claims.settle(fingerprint, id, outcome);
+    await acrossInstances?.settle(fingerprint, id, outcome);
+  }
   const leaseUntil = () => now() + timeoutMs + leaseMarginMs;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -198,26 +202,33 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     const { lead } = verdict;
     const id = randomUUID();
     const fingerprint = leadFingerprint(lead);
-    const claim = await claims.claim(fingerprint, id);
-    if (!claim.first) return { status: "repeat", id: claim.id, outcome: claim.outcome };
+    let claimed: ReturnType<typeof store.add>;
     try {
-      store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil());
+      claimed = store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil(), fingerprint, duplicateWindowMs);
     } catch (error) {
       log.warn(`lead outbox: a lead could not be written: ${error instanceof Error ? error.message : String(error)}`);
-      await claims.release(fingerprint, id);
       return { status: "unavailable" };
+    }
+    if (!claimed.first) return { status: "repeat", id: claimed.id, outcome: outcomeOf(claimed.answer) };
+    // On disk now; another instance may have the same lead: then this copy goes and the first's answer stands.
+    const earlier = await acrossInstances?.claim(fingerprint, id);
+    if (earlier) {
+      store.forget(id);
+      store.claims.release(fingerprint, id);
+      return { status: "repeat", id: earlier.id, outcome: earlier.outcome };
     }
     lastAttemptMs = now();
     const attempt: Attempt = await track(attemptDelivery(id, lead, delivery));
     if (attempt.outcome === "delivered") {
       recordDelivery(id);
       // A `null` answer declines the lead (a thought paper's download stops): a repeat is declined too.
-      await claims.settle(fingerprint, id, attempt.answer === null ? "declined" : "received");
+      await settle(fingerprint, id, attempt.answer === null ? "declined" : "received");
       return { status: "delivered", id, answer: attempt.answer };
     }
     if (attempt.outcome === "refused") {
       store.forget(id);
-      await claims.release(fingerprint, id);
+      store.claims.release(fingerprint, id);
+      await acrossInstances?.release(fingerprint);
       return { status: "invalid", errors: attempt.errors };
     }
     recordFailure(id, 0, attempt.reason);

@@ -155,20 +155,31 @@ export function openOutboxStore(file: string) {
   const readClaim = db.prepare("SELECT lead_id AS id, answer FROM lead_claims WHERE fingerprint = ?");
   const settleClaim = db.prepare("UPDATE lead_claims SET answer = ? WHERE fingerprint = ? AND lead_id = ?");
   const releaseClaim = db.prepare("DELETE FROM lead_claims WHERE fingerprint = ? AND lead_id = ?");
-  /** Claims the fingerprint for lead `id` unless a claim younger than the window holds it: then that claim's lead and answer. */
-  const claimFingerprint = db.transaction((fingerprint: string, id: string, now: number, windowMs: number): LocalClaim => {
-    expireClaims.run(now - windowMs);
-    if (insertClaim.run(fingerprint, id, now).changes === 1) return { first: true };
+  /**
+   * Writes the lead and claims its fingerprint in one transaction, unless a claim younger than the
+   * window holds it (then nothing is written: that claim's lead and what became of it). One
+   * transaction, so a claim never stands for a lead that is not on disk (a crash between the two
+   * would have answered the visitor's retry "queued" for a lead that was never kept).
+   */
+  const addClaimed = db.transaction((row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): LocalClaim => {
+    expireClaims.run(row.createdMs - windowMs);
+    if (insertClaim.run(fingerprint, row.id, row.createdMs).changes === 1) {
+      insert.run({ ...row, owner, leaseUntilMs });
+      return { first: true };
+    }
     const earlier = ClaimSchema.parse(readClaim.get(fingerprint));
     return { first: false, id: earlier.id, answer: earlier.answer };
   });
 
   return {
     ...readers(db),
-    /** Stores a new lead, leased to `owner` while its first attempt runs. Committed (fsync'd) when this returns. */
-    add(row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number): void {
-      insert.run({ ...row, owner, leaseUntilMs });
-    },
+    /**
+     * Stores a new lead, leased to `owner` while its first attempt runs, and claims its fingerprint
+     * for the duplicate window (./claims.ts); or, for a repeat, stores nothing and answers the
+     * earlier claim. Committed (fsync'd) when this returns.
+     */
+    add: (row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): LocalClaim =>
+      addClaimed(row, owner, leaseUntilMs, fingerprint, windowMs),
     /** Leases to `owner` up to `limit` leads due for a retry by `dueBy` (default: now), earliest first. */
     claimDue(owner: string, now: number, leaseUntilMs: number, limit: number, dueBy = now): OutboxRow[] {
       return parseRows(claim.all({ owner, now, dueBy, leaseUntilMs, limit }));
@@ -185,7 +196,6 @@ export function openOutboxStore(file: string) {
     purgeDelivered: (before: number): number => purge.run(before).changes,
     /** The duplicate check's claims (./claims.ts), in the same file, so they hold across restarts and processes on one disk. */
     claims: {
-      claim: (fingerprint: string, id: string, now: number, windowMs: number): LocalClaim => claimFingerprint(fingerprint, id, now, windowMs),
       settle: (fingerprint: string, id: string, answer: string) => void settleClaim.run(answer, fingerprint, id),
       release: (fingerprint: string, id: string) => void releaseClaim.run(fingerprint, id),
     },
