@@ -19,7 +19,7 @@
 import * as z from "zod/mini";
 import type { SharedStore } from "../shared.ts";
 
-const OutcomeSchema = z.enum(["received", "declined"]);
+export const OutcomeSchema = z.enum(["received", "declined"]);
 /** What became of the first lead: taken by the service, or declined (it answered `null`). */
 export type ClaimOutcome = z.infer<typeof OutcomeSchema>;
 
@@ -27,11 +27,6 @@ export type ClaimOutcome = z.infer<typeof OutcomeSchema>;
 export interface EarlierLead {
   id: string;
   outcome: ClaimOutcome | undefined;
-}
-
-export function outcomeOf(raw: string | null | undefined): ClaimOutcome | undefined {
-  const parsed = OutcomeSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
 }
 
 const SharedClaimSchema = z.object({ id: z.string(), outcome: z.optional(OutcomeSchema) });

@@ -16,7 +16,7 @@ import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, retryLater } from "../jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
 import type { SharedStore } from "../shared.ts";
-import { outcomeOf, sharedClaims, type ClaimOutcome } from "./claims.ts";
+import { sharedClaims, type ClaimOutcome } from "./claims.ts";
 import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
 import { openOutboxStore, type OutboxRow, type WaitingLead } from "./outboxStore.ts";
 
@@ -105,7 +105,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   const acrossInstances = options.shared ? sharedClaims(options.shared, duplicateWindowMs) : null;
   /** What became of the first lead, for its repeats: in the file, and in Redis for the other instances. */
   async function settle(fingerprint: string, id: string, outcome: ClaimOutcome) {
-    store.claims.settle(fingerprint, id, outcome);
+    store.settleClaim(id, outcome);
     await acrossInstances?.settle(fingerprint, id, outcome);
   }
   const leaseUntil = () => now() + timeoutMs + leaseMarginMs;
@@ -202,20 +202,19 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     const { lead } = verdict;
     const id = randomUUID();
     const fingerprint = leadFingerprint(lead);
-    let claimed: ReturnType<typeof store.add>;
+    let earlier: ReturnType<typeof store.add>;
     try {
-      claimed = store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil(), fingerprint, duplicateWindowMs);
+      earlier = store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil(), fingerprint, duplicateWindowMs);
     } catch (error) {
       log.warn(`lead outbox: a lead could not be written: ${error instanceof Error ? error.message : String(error)}`);
       return { status: "unavailable" };
     }
-    if (!claimed.first) return { status: "repeat", id: claimed.id, outcome: outcomeOf(claimed.answer) };
+    if (earlier) return { status: "repeat", ...earlier };
     // On disk now; another instance may have the same lead: then this copy goes and the first's answer stands.
-    const earlier = await acrossInstances?.claim(fingerprint, id);
-    if (earlier) {
+    const elsewhere = await acrossInstances?.claim(fingerprint, id);
+    if (elsewhere) {
       store.forget(id);
-      store.claims.release(fingerprint, id);
-      return { status: "repeat", id: earlier.id, outcome: earlier.outcome };
+      return { status: "repeat", ...elsewhere };
     }
     lastAttemptMs = now();
     const attempt: Attempt = await track(attemptDelivery(id, lead, delivery));
@@ -227,7 +226,6 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     }
     if (attempt.outcome === "refused") {
       store.forget(id);
-      store.claims.release(fingerprint, id);
       await acrossInstances?.release(fingerprint);
       return { status: "invalid", errors: attempt.errors };
     }

@@ -14,6 +14,7 @@
  */
 import type Database from "better-sqlite3";
 import * as z from "zod/mini";
+import { OutcomeSchema, type ClaimOutcome, type EarlierLead } from "./claims.ts";
 import { leadKindColumn, openLeadDatabase, openLeadDatabaseReader } from "./database.ts";
 import { leadKinds, type LeadKind } from "./intake.ts";
 
@@ -75,9 +76,7 @@ const CountsSchema = z.object({
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const ClaimSchema = z.object({ id: z.string(), answer: z.nullable(z.string()) });
-/** A claim on a lead's fingerprint: this lead is the first within the window, or the earlier one and what became of it once known (./claims.ts). */
-export type LocalClaim = { first: true } | { first: false; id: string; answer: string | null };
+const ClaimSchema = z.object({ id: z.string(), outcome: z.nullable(OutcomeSchema) });
 
 const rowColumns = "id, kind, fields, created_ms AS createdMs, attempts, next_attempt_ms AS nextAttemptMs, last_error AS lastError";
 
@@ -130,7 +129,7 @@ export function openOutboxStore(file: string) {
       fingerprint TEXT PRIMARY KEY,
       lead_id TEXT NOT NULL,
       claimed_ms INTEGER NOT NULL,
-      answer TEXT
+      outcome TEXT
     );
   `,
   });
@@ -148,37 +147,42 @@ export function openOutboxStore(file: string) {
   const finish = db.prepare("UPDATE outbox SET state = @state, attempts = attempts + 1, last_error = @error, done_ms = @now, lease_owner = NULL, lease_until_ms = NULL WHERE id = @id");
   const retry = db.prepare("UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_ms = @nextAttemptMs, lease_owner = NULL, lease_until_ms = NULL WHERE id = @id");
   const remove = db.prepare("DELETE FROM outbox WHERE id = ?");
+  const removeClaim = db.prepare("DELETE FROM lead_claims WHERE lead_id = ?");
   const bringForward = db.prepare("UPDATE outbox SET next_attempt_ms = @now + abs(random()) % @spreadMs WHERE state = 'pending' AND next_attempt_ms > @now + @spreadMs");
   const purge = db.prepare("DELETE FROM outbox WHERE state = 'delivered' AND done_ms <= ?");
   const expireClaims = db.prepare("DELETE FROM lead_claims WHERE claimed_ms <= ?");
   const insertClaim = db.prepare("INSERT OR IGNORE INTO lead_claims (fingerprint, lead_id, claimed_ms) VALUES (?, ?, ?)");
-  const readClaim = db.prepare("SELECT lead_id AS id, answer FROM lead_claims WHERE fingerprint = ?");
-  const settleClaim = db.prepare("UPDATE lead_claims SET answer = ? WHERE fingerprint = ? AND lead_id = ?");
-  const releaseClaim = db.prepare("DELETE FROM lead_claims WHERE fingerprint = ? AND lead_id = ?");
+  const readClaim = db.prepare("SELECT lead_id AS id, outcome FROM lead_claims WHERE fingerprint = ?");
+  const settleClaim = db.prepare("UPDATE lead_claims SET outcome = ? WHERE lead_id = ?");
+  /** Drops a lead and its claim together: a repeat is a new lead then. */
+  const forget = db.transaction((id: string) => {
+    remove.run(id);
+    removeClaim.run(id);
+  });
   /**
    * Writes the lead and claims its fingerprint in one transaction, unless a claim younger than the
-   * window holds it (then nothing is written: that claim's lead and what became of it). One
+   * window holds it (then nothing is written: the earlier lead, as ./claims.ts's Redis claims answer). One
    * transaction, so a claim never stands for a lead that is not on disk (a crash between the two
    * would have answered the visitor's retry "queued" for a lead that was never kept).
    */
-  const addClaimed = db.transaction((row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): LocalClaim => {
+  const addClaimed = db.transaction((row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): EarlierLead | null => {
     expireClaims.run(row.createdMs - windowMs);
     if (insertClaim.run(fingerprint, row.id, row.createdMs).changes === 1) {
       insert.run({ ...row, owner, leaseUntilMs });
-      return { first: true };
+      return null;
     }
     const earlier = ClaimSchema.parse(readClaim.get(fingerprint));
-    return { first: false, id: earlier.id, answer: earlier.answer };
+    return { id: earlier.id, outcome: earlier.outcome ?? undefined };
   });
 
   return {
     ...readers(db),
     /**
      * Stores a new lead, leased to `owner` while its first attempt runs, and claims its fingerprint
-     * for the duplicate window (./claims.ts); or, for a repeat, stores nothing and answers the
-     * earlier claim. Committed (fsync'd) when this returns.
+     * for the duplicate window (./claims.ts): null; or, for a repeat, stores nothing and answers the
+     * earlier lead. Committed (fsync'd) when this returns.
      */
-    add: (row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): LocalClaim =>
+    add: (row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): EarlierLead | null =>
       addClaimed(row, owner, leaseUntilMs, fingerprint, windowMs),
     /** Leases to `owner` up to `limit` leads due for a retry by `dueBy` (default: now), earliest first. */
     claimDue(owner: string, now: number, leaseUntilMs: number, limit: number, dueBy = now): OutboxRow[] {
@@ -191,14 +195,11 @@ export function openOutboxStore(file: string) {
     /** Leads waiting longer than `spreadMs` for their next attempt become due within it, at random points. */
     bringForward: (now: number, spreadMs: number): number => bringForward.run({ now, spreadMs: Math.max(1, Math.round(spreadMs)) }).changes,
     /** Drops a lead the visitor was told was refused (a 400 on its first attempt). */
-    forget: (id: string) => void remove.run(id),
+    forget: (id: string): void => forget(id),
     /** Deletes delivered leads delivered at or before `before`; how many. */
     purgeDelivered: (before: number): number => purge.run(before).changes,
-    /** The duplicate check's claims (./claims.ts), in the same file, so they hold across restarts and processes on one disk. */
-    claims: {
-      settle: (fingerprint: string, id: string, answer: string) => void settleClaim.run(answer, fingerprint, id),
-      release: (fingerprint: string, id: string) => void releaseClaim.run(fingerprint, id),
-    },
+    /** What became of lead `id`, for the repeats its claim answers (./claims.ts). */
+    settleClaim: (id: string, outcome: ClaimOutcome) => void settleClaim.run(outcome, id),
   };
 }
 
