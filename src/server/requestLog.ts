@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger } from "pino";
+import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import type { CacheOutcome } from "./swrCache.ts";
 
 const levels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -35,7 +36,7 @@ export type RequestKind = "page" | "api" | "media" | "file" | "probe" | "other";
 
 function kindOf(path: string, method: string): RequestKind {
   if (path.startsWith("/api/")) return "api";
-  if (path.startsWith("/_media/") || path.startsWith("/media/")) return "media";
+  if (path.startsWith(`${MEDIA_PREFIX}/`) || path.startsWith("/media/")) return "media";
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return "probe";
   if (/\.[A-Za-z0-9]{1,8}$/.test(path)) return "file";
   return method === "GET" || method === "HEAD" || method === "POST" ? "page" : "other";

@@ -27,8 +27,7 @@ export interface SharedStore {
   increment(key: string): Promise<number>;
   /** Counts one request in a window of `windowMs` from its first; throws while Redis is unreachable. */
   countInWindow(key: string, windowMs: number): Promise<{ current: number; ttlMs: number }>;
-  /** Throws when Redis cannot take it (the other instances would not hear it). */
-  /** How many subscribers (this instance's own included) received it. */
+  /** How many subscribers (this instance's own included) received it; throws when Redis cannot take it (the other instances would not hear it). */
   publish(message: string): Promise<number>;
   onMessage(listener: (message: string) => void): void;
   /** Sets `key` only if it is not set (SET NX PX): true if this call set it, false if it was set, undefined when Redis cannot answer. */

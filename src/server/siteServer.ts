@@ -307,15 +307,16 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   }
 
   const host = options.host ?? "127.0.0.1";
-  await app.listen({ port: options.port ?? 0, host });
+  // Read before listening: a METRICS_PORT that is not a port stops the start before the site is reachable.
   const metricsPort = env.METRICS_PORT ? numberSetting(env.METRICS_PORT, 0, (n) => Number.isInteger(n) && n >= 0 && n < 65_536) : null;
+  await app.listen({ port: options.port ?? 0, host });
   const metricsServer = metricsPort === null ? null : await metricsListener(metrics, metricsPort, host);
   outbox?.start();
-  const { port } = app.server.address() as AddressInfo;
+  const origin = (server: Server) => `http://${host === "127.0.0.1" ? "localhost" : host}:${String((server.address() as AddressInfo).port)}`;
   return {
     server: app.server,
-    url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
-    metricsUrl: metricsServer ? `http://${host === "127.0.0.1" ? "localhost" : host}:${String((metricsServer.address() as AddressInfo).port)}/metrics` : null,
+    url: origin(app.server),
+    metricsUrl: metricsServer ? `${origin(metricsServer)}/metrics` : null,
     cache,
     pages,
     close: async () => {
