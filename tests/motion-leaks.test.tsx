@@ -1,20 +1,22 @@
 /**
- * Motion over many page changes: every ScrollTrigger, tween, smooth-scroll instance, observer
- * and listener a page starts is gone when the visitor moves on, so the tenth page costs what the
- * first did, and nothing is left once the site unmounts. The real engine, gsap and Lenis run here,
- * on a desktop screen; jsdom lays nothing out, so sections and panels are given positions below
- * the fold (where animations are set up) and some are made to enter (where tweens run).
+ * Motion over many page changes: every watched element, animation, smooth-scroll instance,
+ * observer and listener a page starts is gone when the visitor moves on, so the tenth page costs
+ * what the first did, and nothing is left once the site unmounts. The real engine and Lenis run
+ * here, on a desktop screen; jsdom lays nothing out and has no IntersectionObserver or
+ * animations, so sections and panels are given positions below the fold (where entrances are set
+ * up), the browser's observer and animations are recorded (./intersection.ts, ./animations.ts),
+ * and some sections are made to enter (where animations play).
  */
 import { act, render, waitFor } from "@testing-library/react";
-import { gsap } from "gsap";
-import { ScrollTrigger } from "gsap/ScrollTrigger";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { siteRoutes } from "../src/app/routes.tsx";
 import { RuntimeProvider } from "../src/runtime/context.tsx";
+import { fakeAnimations } from "./animations.ts";
 import { wireItem, wirePage } from "./builders.ts";
 import { consentGiven } from "./e2e/env.ts";
 import { cannedFetch, testRuntime } from "./harness.tsx";
+import { FakeIntersectionObserver } from "./intersection.ts";
 import { fakeScreen, type FakeScreen } from "./screen.ts";
 
 const pages = {
@@ -79,13 +81,17 @@ function layOut() {
 }
 
 let screen: FakeScreen;
+const animations = fakeAnimations();
 beforeAll(() => {
+  animations.install();
+  vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
   // A returning visitor who has answered the cookie banner: smooth scrolling pauses while it shows.
   for (const { name, value } of consentGiven.cookies) document.cookie = `${name}=${value}; path=/`;
   screen = fakeScreen({ width: 1440, height: 900 });
   vi.stubGlobal("ResizeObserver", CountedResizeObserver);
 });
 afterAll(() => {
+  animations.restore();
   vi.unstubAllGlobals();
   screen.restore();
 });
@@ -110,21 +116,19 @@ async function motionStarted(heading: string) {
   await waitFor(() => expect(html).toHaveClass("lenis"));
   // Blocks mount lazily; let them all arrive and the engine see them, then let some enter.
   await waitFor(() => expect(document.querySelector(".block-loading")).toBeNull(), { timeout: 5000 });
-  // The engine picks up what mounted in its next frame: every section and panel (all below the fold here) gets its trigger.
-  const triggered = (element: Element) => ScrollTrigger.getAll().some((candidate) => candidate.trigger === element);
-  await waitFor(() => expect([...document.querySelectorAll(".section, .panel")].filter((element) => !triggered(element))).toEqual([]));
+  // The engine picks up what mounted in its next frame: every section and panel (all below the fold here) is watched.
+  const watched = (element: Element) => FakeIntersectionObserver.watching(element);
+  await waitFor(() => expect([...document.querySelectorAll(".section, .panel")].filter((element) => !watched(element))).toEqual([]));
   for (const element of [...document.querySelectorAll(".section, .panel")].slice(0, 2)) {
     entering.add(element);
-    const trigger = ScrollTrigger.getAll().find((candidate) => candidate.trigger === element);
-    trigger?.vars.onEnter?.(trigger);
+    FakeIntersectionObserver.come(element);
   }
 }
 
 function counts(listeners: () => number) {
   return {
-    scrollTriggers: ScrollTrigger.getAll().length,
-    // gsap keeps a few timers of its own (delayed calls of functions); the page's tweens move elements.
-    tweens: gsap.globalTimeline.getChildren().filter((tween) => (tween as gsap.core.Tween).targets().some((target) => target instanceof Element)).length,
+    watched: FakeIntersectionObserver.all.reduce((sum, observer) => sum + observer.observed.size, 0),
+    animations: animations.running().length,
     smoothScrolls: html.classList.contains("lenis") ? 1 : 0,
     resizeObservers: observing,
     mediaListeners: screen.listenerCount(),
@@ -136,7 +140,7 @@ describe("motion across page changes", () => {
   it("leaks nothing: every page visit costs the same, and nothing is left after unmount", async () => {
     layOut();
     const listeners = listenerCounter();
-    // A first visit registers what gsap keeps for the life of the document (its own listeners and timers).
+    // A first visit registers what the libraries keep for the life of the document (their own listeners).
     const warmUp = renderSite("/about-us");
     await motionStarted("About us");
     warmUp.view.unmount();
@@ -144,13 +148,13 @@ describe("motion across page changes", () => {
     entering.clear();
 
     const before = counts(listeners);
-    expect(before).toMatchObject({ scrollTriggers: 0, tweens: 0, smoothScrolls: 0, resizeObservers: 0 });
+    expect(before).toMatchObject({ watched: 0, animations: 0, smoothScrolls: 0, resizeObservers: 0 });
 
     const { router, view } = renderSite("/about-us");
     await motionStarted("About us");
     const onAbout = counts(listeners);
-    expect(onAbout.scrollTriggers).toBeGreaterThan(0);
-    expect(onAbout.tweens).toBeGreaterThan(0);
+    expect(onAbout.watched).toBeGreaterThan(0);
+    expect(onAbout.animations).toBeGreaterThan(0);
     expect(onAbout.smoothScrolls).toBe(1);
 
     await act(() => router.navigate("/People"));

@@ -1,30 +1,35 @@
-import { gsap } from "gsap";
-import { ScrollTrigger } from "gsap/ScrollTrigger";
 import type Lenis from "lenis";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeAnimations } from "../../tests/animations.ts";
+import { FakeIntersectionObserver } from "../../tests/intersection.ts";
 import { fakeScreen, type FakeScreen } from "../../tests/screen.ts";
 import { noMotion, smoothScrollSeconds, type MotionDevice } from "./device.ts";
 import { edgeShift } from "./edges.ts";
-import type { MotionController } from "./engine.ts";
+import { motionAttribute, startMotion, type MotionController } from "./engine.ts";
 
 const viewport = { width: 1440, height: 900 };
 
-// gsap's ScrollTrigger asks for matchMedia as it registers, which jsdom does not have.
-const { motionAttribute, startMotion } = await (async () => {
-  const registering = fakeScreen(viewport);
-  try {
-    return await import("./engine.ts");
-  } finally {
-    registering.restore();
-  }
-})();
 const desktop: MotionDevice = { panels: true, sections: true, smoothScroll: true, edges: false };
 
 let screen: FakeScreen;
 let motion: MotionController | undefined;
 let main: HTMLElement;
 
+let animations = fakeAnimations();
+const running = () => animations.running();
+
+/** The offset an entrance starts from: its first keyframe's opacity and translation. */
+function startOf(element: Element) {
+  const first = animations.played.find((animation) => animation.element === element)?.keyframes[0];
+  const [, x = "0", y = "0"] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(String(first?.transform)) ?? [];
+  return { opacity: Number(first?.opacity), x: Number(x), y: Number(y) };
+}
+
 beforeEach(() => {
+  animations = fakeAnimations();
+  animations.install();
+  FakeIntersectionObserver.all = [];
+  vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
   screen = fakeScreen(viewport);
   main = document.body.appendChild(document.createElement("main"));
 });
@@ -32,6 +37,8 @@ afterEach(() => {
   motion?.destroy();
   motion = undefined;
   screen.restore();
+  vi.unstubAllGlobals();
+  animations.restore();
   document.body.replaceChildren();
 });
 
@@ -65,19 +72,16 @@ function panel(top: number, direction: "Left" | "Right") {
   return { panel: element, image, body };
 }
 
-const triggerOf = (element: Element) => ScrollTrigger.getAll().find((trigger) => trigger.trigger === element);
+const watched = (element: Element) => FakeIntersectionObserver.watching(element);
 
-/** The visitor scrolls until `element`'s top is at `top`, and ScrollTrigger reports it entering. */
+/** The visitor scrolls until `element`'s top is at `top`, and the browser reports it in view. */
 function enter(element: Element, top: number) {
   placeAt(element, top);
-  const trigger = triggerOf(element);
-  if (!trigger) throw new Error("no trigger for this element");
-  trigger.vars.onEnter?.(trigger);
+  if (!watched(element)) throw new Error("this element is not watched");
+  FakeIntersectionObserver.come(element);
 }
 
-const finishAnimations = () => {
-  for (const tween of gsap.globalTimeline.getChildren()) tween.progress(1);
-};
+const finishAnimations = () => animations.finishAll();
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 describe("scroll-triggered animations", () => {
@@ -91,8 +95,9 @@ describe("scroll-triggered animations", () => {
   it("never touch a section already in view: it is simply there", () => {
     const { section: inView, content } = section(300);
     motion = startMotion(main, desktop, null);
-    expect(triggerOf(inView)).toBeUndefined();
+    expect(watched(inView)).toBe(false);
     expect(content.getAttribute("style")).toBeNull();
+    expect(animations.played).toHaveLength(0);
   });
 
   it("raise a section below the fold into view as it enters, from its visible state, and leave no style behind", () => {
@@ -101,8 +106,11 @@ describe("scroll-triggered animations", () => {
     // Waiting below the fold, it is not hidden: a page whose animation never runs shows everything.
     expect(content.getAttribute("style")).toBeNull();
     enter(below, viewport.height - 40);
-    expect(Number(gsap.getProperty(content, "opacity"))).toBeLessThan(1);
-    expect(Number(gsap.getProperty(content, "y"))).toBeGreaterThan(0);
+    expect(startOf(content).opacity).toBeLessThan(1);
+    expect(startOf(content).y).toBeGreaterThan(0);
+    expect(animations.played[0]?.keyframes.at(-1)).toEqual({ opacity: 1, transform: "none" });
+    // Once: it does not play again as the visitor scrolls back and forth.
+    expect(watched(below)).toBe(false);
     finishAnimations();
     expect(content.getAttribute("style") ?? "").not.toMatch(/opacity|transform/);
   });
@@ -112,7 +120,7 @@ describe("scroll-triggered animations", () => {
     motion = startMotion(main, desktop, null);
     enter(below, 200);
     expect(content.getAttribute("style")).toBeNull();
-    expect(gsap.globalTimeline.getChildren()).toHaveLength(0);
+    expect(animations.played).toHaveLength(0);
   });
 
   it("pick up sections and panels of blocks that mount later", async () => {
@@ -120,8 +128,8 @@ describe("scroll-triggered animations", () => {
     const late = section(2000);
     const latePanel = panel(2600, "Left");
     await nextFrame();
-    expect(triggerOf(late.section)).toBeDefined();
-    expect(triggerOf(latePanel.panel)).toBeDefined();
+    expect(watched(late.section)).toBe(true);
+    expect(watched(latePanel.panel)).toBe(true);
   });
 
   it("slide a panel's image in from its own side and its text from the other (SPEC 2.3 item 8)", () => {
@@ -130,10 +138,10 @@ describe("scroll-triggered animations", () => {
     motion = startMotion(main, desktop, null);
     enter(left.panel, viewport.height - 10);
     enter(right.panel, viewport.height - 10);
-    expect(Number(gsap.getProperty(left.image, "x"))).toBeLessThan(0);
-    expect(Number(gsap.getProperty(left.body, "x"))).toBeGreaterThan(0);
-    expect(Number(gsap.getProperty(right.image, "x"))).toBeGreaterThan(0);
-    expect(Number(gsap.getProperty(right.body, "x"))).toBeLessThan(0);
+    expect(startOf(left.image).x).toBeLessThan(0);
+    expect(startOf(left.body).x).toBeGreaterThan(0);
+    expect(startOf(right.image).x).toBeGreaterThan(0);
+    expect(startOf(right.body).x).toBeLessThan(0);
     finishAnimations();
     for (const element of [left.image, left.body, right.image, right.body]) expect(element.getAttribute("style") ?? "").not.toMatch(/opacity|transform/);
   });
@@ -142,22 +150,30 @@ describe("scroll-triggered animations", () => {
     const { section: below } = section(1500);
     const { panel: belowPanel } = panel(2200, "Right");
     motion = startMotion(main, { ...noMotion, panels: true }, null);
-    expect(triggerOf(below)).toBeUndefined();
-    expect(triggerOf(belowPanel)).toBeDefined();
+    expect(watched(below)).toBe(false);
+    expect(watched(belowPanel)).toBe(true);
   });
 });
 
 describe("wide screens (> 2560 px): the top and bottom scroll effects", () => {
   const wide: MotionDevice = { ...desktop, edges: true };
 
-  it("lower a section at the bottom edge, leave it in place in between, and clear every transform when destroyed", () => {
+  it("lower a section at the bottom edge, leave it in place in between, and clear every transform when destroyed", async () => {
     const atBottom = section(viewport.height - 5);
     const inMiddle = section(300);
     motion = startMotion(main, wide, null);
-    ScrollTrigger.refresh();
-    expect(Number(gsap.getProperty(atBottom.content, "y"))).toBeCloseTo(edgeShift, -1);
+    const [, y = "0"] = /translateY\((-?[\d.]+)px\)/.exec(atBottom.content.style.transform) ?? [];
+    expect(Number(y)).toBeCloseTo(edgeShift, -1);
     expect(inMiddle.content.style.transform).toBe("");
+    // The visitor scrolls: the section rises into its place and is left untransformed there.
+    placeAt(atBottom.section, 300);
+    window.dispatchEvent(new Event("scroll"));
+    await nextFrame();
+    expect(atBottom.content.style.transform).toBe("");
     expect(atBottom.content.style.opacity).toBe("");
+    placeAt(atBottom.section, viewport.height - 5);
+    motion.refresh();
+    expect(atBottom.content.style.transform).not.toBe("");
     motion.destroy();
     motion = undefined;
     expect(atBottom.content.style.transform).toBe("");
@@ -214,22 +230,24 @@ describe("smooth scrolling", () => {
 });
 
 describe("destroy", () => {
-  it("leaves no ScrollTrigger, tween, inline style or observer behind", async () => {
+  it("leaves no animation, inline style or observer behind", async () => {
     const below = section(1500);
     const { panel: belowPanel, image } = panel(2200, "Left");
     motion = startMotion(main, desktop, null);
     enter(below.section, viewport.height - 20);
     enter(belowPanel, viewport.height - 20);
-    expect(ScrollTrigger.getAll().length).toBeGreaterThan(0);
-    expect(gsap.globalTimeline.getChildren().length).toBeGreaterThan(0);
+    const waiting = panel(3200, "Right");
+    expect(running().length).toBeGreaterThan(0);
     motion.destroy();
     motion = undefined;
-    expect(ScrollTrigger.getAll()).toHaveLength(0);
-    expect(gsap.globalTimeline.getChildren()).toHaveLength(0);
+    expect(running()).toHaveLength(0);
+    expect(animations.played.every((animation) => animation.state === "cancelled")).toBe(true);
+    await nextFrame();
+    expect(watched(waiting.panel)).toBe(false);
     expect(below.content.getAttribute("style") ?? "").not.toMatch(/opacity|transform/);
     expect(image.getAttribute("style") ?? "").not.toMatch(/opacity|transform/);
-    section(3000);
+    const late = section(3000);
     await nextFrame();
-    expect(ScrollTrigger.getAll()).toHaveLength(0);
+    expect(watched(late.section)).toBe(false);
   });
 });

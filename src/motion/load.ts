@@ -1,5 +1,5 @@
 /**
- * The way in to motion: downloads the engine (gsap, ScrollTrigger) and, on devices that scroll
+ * The way in to motion: downloads the engine (the browser does the animating) and, on devices that scroll
  * smoothly, Lenis, each in its own chunk, never part of a page's initial script.
  */
 import type { MotionDevice } from "./device.ts";

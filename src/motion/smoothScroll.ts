@@ -1,9 +1,9 @@
 /**
  * Smooth scrolling with Lenis (SPEC 1, 4: desktop only, 2 s). Lenis animates the window's own
- * scroll position instead of moving the page with transforms (as gsap's ScrollSmoother does),
- * so sticky and fixed elements, `background-attachment: fixed`, keyboard scrolling, focus
- * scrolling and find-in-page keep working untouched; it only smooths wheel input and in-page
- * anchor jumps. Its own chunk: a device without smooth scrolling never downloads it.
+ * scroll position instead of moving the page with transforms, so sticky and fixed elements,
+ * `background-attachment: fixed`, keyboard scrolling, focus scrolling and find-in-page keep
+ * working untouched; it only smooths wheel input and in-page anchor jumps. Its own chunk: a
+ * device without smooth scrolling never downloads it.
  */
 import Lenis from "lenis";
 
@@ -18,7 +18,8 @@ export function createSmoothScroll(durationSeconds: number): Lenis {
     // Same-page links (#id) glide too; the browser still moves focus and the address.
     anchors: true,
     prevent: scrollsOnItsOwn,
-    // The motion engine drives it from gsap's ticker, so scroll and animations share a frame.
-    autoRaf: false,
+    // Lenis drives itself from the browser's animation frames (and stops them when destroyed);
+    // the entrances run on the browser's own animation timeline, so nothing else needs its frame.
+    autoRaf: true,
   });
 }

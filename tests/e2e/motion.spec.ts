@@ -11,21 +11,22 @@ import { expectAccessible, rendered, waitForBlocks } from "./helpers.ts";
 /** A long content page with sections, panels and a fixed image band. */
 const longPage = "/about-us";
 
-/** Strings only the motion libraries' code contains: gsap's ScrollTrigger and Lenis. */
-const libraryMarkers = { scrollTrigger: "ScrollTrigger", lenis: "lenisVersion" };
+/** The motion's own chunks (src/motion/load.ts): the engine, and Lenis's smooth scrolling. */
+const motionChunks = { engine: /\/engine-[^/]*\.js$/, lenis: /\/smoothScroll-[^/]*\.js$/ };
+const isMotionChunk = (url: string) => Object.values(motionChunks).some((chunk) => chunk.test(new URL(url).pathname));
 
-/** Collects the text of every script the page asks for (a request under way counts: its answer is awaited). */
-function watchScripts(page: Page): () => Promise<string[]> {
-  const bodies: Promise<string>[] = [];
+/** Records every script the page asks for. */
+function watchScripts(page: Page): () => string[] {
+  const paths: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.endsWith(".js")) bodies.push(request.response().then((response) => response?.text() ?? "").catch(() => ""));
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".js")) paths.push(pathname);
   });
-  return () => Promise.all(bodies);
+  return () => paths;
 }
 
-async function downloadedLibraries(scripts: () => Promise<string[]>) {
-  const all = (await scripts()).join("\n");
-  return { scrollTrigger: all.includes(libraryMarkers.scrollTrigger), lenis: all.includes(libraryMarkers.lenis) };
+function downloadedMotion(scripts: () => string[]) {
+  return { engine: scripts().some((path) => motionChunks.engine.test(path)), lenis: scripts().some((path) => motionChunks.lenis.test(path)) };
 }
 
 /** The chunk that decides, after the first paint, which motion the device gets and starts loading it. */
@@ -170,7 +171,7 @@ for (const width of [1024, 1440]) {
       await openLongPage(page);
       await expect(html(page)).toHaveClass(/\blenis\b/);
       await expect(html(page)).toHaveAttribute("data-motion", "panels sections smoothScroll");
-      expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: true, lenis: true });
+      expect(downloadedMotion(scripts)).toEqual({ engine: true, lenis: true });
 
       const samples = await scrollAfterWheel(page, 1000);
       expect(samples.at(-1)?.y).toBeGreaterThan(950);
@@ -192,12 +193,7 @@ test.describe("desktop, 1440 px wide, when the motion code cannot be loaded", ()
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await page.route("**/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes(libraryMarkers.scrollTrigger) || body.includes(libraryMarkers.lenis)) await route.abort("failed");
-      else await route.fulfill({ response, body });
-    });
+    await page.route((url) => isMotionChunk(url.href), (route) => route.abort("failed"));
     await openLongPage(page);
     await expect.poll(() => errors.some((error) => error.includes("motion could not be loaded"))).toBe(true);
     await expect(html(page)).not.toHaveAttribute("data-motion");
@@ -214,7 +210,7 @@ test.describe("desktop, 1440 px wide, with a touch screen", () => {
     await openLongPage(page);
     await expect(html(page)).toHaveAttribute("data-motion", "panels sections");
     await expect(html(page)).not.toHaveClass(/\blenis\b/);
-    expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: true, lenis: false });
+    expect(downloadedMotion(scripts)).toEqual({ engine: true, lenis: false });
   });
 });
 
@@ -260,7 +256,7 @@ test.describe("a phone, 375 px wide", () => {
     await expect(html(page)).not.toHaveAttribute("data-motion");
     await expect(html(page)).not.toHaveClass(/\blenis\b/);
     expect(await scrollThroughShowingEverything(page)).toBe(0);
-    expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: false, lenis: false });
+    expect(downloadedMotion(scripts)).toEqual({ engine: false, lenis: false });
     await expectAccessible(page);
   });
 });
@@ -281,7 +277,7 @@ test.describe("with reduced motion", () => {
     await page.mouse.wheel(0, 700);
     expect(await notFullyShown(page, { untilStill: true })).toEqual([]);
     expect(await scrollThroughShowingEverything(page)).toBe(0);
-    expect(await downloadedLibraries(scripts)).toEqual({ scrollTrigger: false, lenis: false });
+    expect(downloadedMotion(scripts)).toEqual({ engine: false, lenis: false });
   });
 });
 
