@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteAddress } from "../ssr/sitemap.ts";
+import { readBootScript, type BootScript } from "./bootScript.ts";
 
 export type RenderedDocument =
   | { kind: "redirect"; status: 301 | 302; location: string }
@@ -33,6 +34,8 @@ export interface DocumentOptions {
   manifest: unknown;
   /** The text of a built style file (path below dist/), to write into the page instead of linking it. */
   readStyle?: (file: string) => string | undefined;
+  /** The built src/boot.ts's text, written into the page instead of requested (./bootScript.ts); the CSP must allow its hash. */
+  bootScript?: string | undefined;
 }
 
 export interface RenderModule {
@@ -54,6 +57,8 @@ export interface SiteBuild {
   template: string;
   manifest: unknown;
   readStyle: (file: string) => string | undefined;
+  /** src/boot.ts written into every page, and its CSP hash (./bootScript.ts); absent in `npm run dev`, which has no boot script. */
+  boot?: BootScript | null;
 }
 
 /** The built client and its server renderer in `distDir`, or a clear error naming the missing step. */
@@ -65,6 +70,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     if (!existsSync(file)) throw new Error(`No complete build in ${distDir}/ (${file} is missing): run "npm run build" first.`);
   }
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as unknown;
   const styles = new Map<string, string | undefined>();
   const assets = resolve(distDir, "assets");
   return {
@@ -79,6 +85,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
       return styles.get(file);
     },
     template: readFileSync(templateFile, "utf8"),
-    manifest: JSON.parse(readFileSync(manifestFile, "utf8")) as unknown,
+    manifest,
+    boot: readBootScript(distDir, manifest),
   };
 }

@@ -93,7 +93,7 @@ export interface SiteServerOptions {
   logDestination?: DestinationStream;
 }
 
-const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle });
+const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source });
 
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
@@ -188,7 +188,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     pages.dropHere(pages.entries().map(([key]) => key));
     cache.answers.dropHere(cache.answers.entries().map(([key]) => key));
   });
-  const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: dev?.scriptHashes ?? [] });
+  // The inline scripts the CSP lets run: Vite's in `npm run dev`, src/boot.ts's written into every page otherwise (./bootScript.ts).
+  const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: [...(dev?.scriptHashes ?? []), ...(build.boot ? [build.boot.hash] : [])] });
   const writePage = pageWriter(headers);
   // Pages are rendered and kept by their path and the parameters a page reads (src/content/pageQuery.ts): a random query string is the page already held.
   answerHeld = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);

@@ -97,9 +97,11 @@ const modulePreload = /[ \t]*<link rel="modulepreload"(?: crossorigin)? href="(\
  * for `scripts`, the above-the-fold blocks' code) as soon as the HTML is parsed, then prefetches
  * `prefetch` (what hydrates after the shell) at the lowest priority. The HTML shows the page
  * without them: the first screen's requests do not share the connection with the script files.
+ * With `bootSource` (the built script's text, src/server/bootScript.ts) the script is written
+ * into the page, so the code is asked for without first waiting for boot.ts's own file.
  * A build without src/boot.ts keeps index.html's loading, `scripts` preloaded.
  */
-export function deferHydration(template: string, manifest: BuildManifest, scripts: readonly string[], prefetch: readonly string[] = []): string {
+export function deferHydration(template: string, manifest: BuildManifest, scripts: readonly string[], prefetch: readonly string[] = [], bootSource?: string): string {
   const boot = manifest[bootModule];
   const entry = entryScript.exec(template)?.[1];
   if (!boot || entry === undefined) {
@@ -110,8 +112,13 @@ export function deferHydration(template: string, manifest: BuildManifest, script
   const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index);
   const later = prefetch.filter((file) => !files.includes(file));
   const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeHtml(later.join(" "))}"` : "";
-  // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
-  const script = `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"${prefetchAttribute}></script>`;
+  const lists = `data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"${prefetchAttribute}`;
+  const script =
+    bootSource === undefined
+      ? // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
+        `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" ${lists}></script>`
+      : // A module script runs once the HTML is parsed, as the file did.
+        `<script type="module" ${lists}>${bootSource}</script>`;
   return template.replace(modulePreload, "").replace(entryScript, () => script);
 }
 

@@ -128,7 +128,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const url = new URL(request.url);
   // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
   const data: HydrationData = { siteUrl: options.siteUrl, loaderData: packLoaderData(context.loaderData), ...(context.actionData ? { actionData: context.actionData } : {}) };
-  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch), {
+  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch, options.bootScript), {
     head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,

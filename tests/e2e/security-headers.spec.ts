@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { waitForBlocks } from "./helpers.ts";
 
@@ -35,6 +36,22 @@ test("every page answer carries the security headers and a revalidated Cache-Con
   });
   expect(headers["permissions-policy"]).toMatch(/camera=\(\), /);
   expect(headers["strict-transport-security"]).toBeUndefined();
+});
+
+test("the page's loader (src/boot.ts) is written into the page, and the CSP lets exactly that text run", async ({ page }) => {
+  const bootFiles: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/boot-[^/]+\.js$/.test(request.url())) bootFiles.push(request.url());
+  });
+  const violations = await watchViolations(page);
+  const response = await page.goto("/global-brand-solutions");
+  const inline = await page.locator("script[type=module][data-entry]:not([src])").evaluate((script) => script.textContent);
+  const hash = `'sha256-${createHash("sha256").update(inline).digest("base64")}'`;
+  const scriptSrc = /script-src ([^;]*)/.exec(response?.headers()["content-security-policy"] ?? "")?.[1]?.split(" ");
+  expect(scriptSrc).toEqual(["'self'", hash]);
+  await waitForBlocks(page);
+  expect(bootFiles).toEqual([]);
+  expect(await violations()).toEqual([]);
 });
 
 test("the main script is sent compressed and immutable", async ({ page }) => {

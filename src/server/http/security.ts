@@ -23,7 +23,7 @@ export interface SecurityOptions {
   mediaOrigins?: string | undefined;
   /** CONTENT_API_BASE, the service the server reads: an absolute media address on its origin loads too. */
   contentServiceBase?: string | undefined;
-  /** `npm run dev` only: the hashes ('sha256-…') of the inline scripts Vite writes into the page. */
+  /** The hashes ('sha256-…') of the inline scripts pages carry: src/boot.ts's (src/server/bootScript.ts), Vite's in `npm run dev`. */
   scriptHashes?: readonly string[] | undefined;
 }
 
