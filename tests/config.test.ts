@@ -169,6 +169,20 @@ describe("a block folder", () => {
     expect(declarations.map((block) => block.name)).toContain("faq");
   });
 
+  it("that waits for the visitor to reach it while it is above the fold or does nothing in the browser is refused", async () => {
+    const root = scratchBlocks();
+    // hero is above the fold; banners does nothing in the browser.
+    for (const name of ["hero", "banners"]) {
+      const file = join(root, "src", "blocks", name, "block.ts");
+      writeFileSync(file, readFileSync(file, "utf8").replace(/interactive: (true|false),/, "interactive: $1,\n  loadsWhenReached: true,"));
+    }
+    const { problems } = await readBlockFolders(root);
+    expect(problems.map(formatProblem)).toEqual([
+      "src/blocks/banners/block.ts: loadsWhenReached: only an interactive block below the fold (critical: false) can wait for the visitor to reach it",
+      "src/blocks/hero/block.ts: loadsWhenReached: only an interactive block below the fold (critical: false) can wait for the visitor to reach it",
+    ]);
+  });
+
   it("with a misspelt content type or key fails npm run generate, blamed on its block.ts", async () => {
     const root = scratchBlocks();
     const file = join(root, "src", "blocks", "faq", "block.ts");

@@ -34,6 +34,7 @@ const DeclarationSchema = z.strictObject({
   consumes: z.array(ContentTypeNameSchema),
   critical: z.boolean(),
   interactive: z.boolean(),
+  loadsWhenReached: z.optional(z.boolean()),
   options: z.custom(isOptionsSchema, "the block's options schema (a zod/mini object from ./options.ts)"),
   component: z.string().check(z.regex(/\.tsx$/, "the component's module beside block.ts, e.g. \"Faq.tsx\"")),
 });
@@ -64,6 +65,8 @@ export async function readBlockFolders(root = process.cwd()): Promise<BlockFolde
     if (declaration.name !== folder) report("name", `the block's name is its folder's: "${folder}", not "${declaration.name}"`);
     else if (!slotIdPattern.test(folder)) report("name", "a block name is lower-case words joined by '-'");
     if (!existsSync(join(dir, folder, declaration.component))) report("component", `no file src/blocks/${folder}/${declaration.component}`);
+    // Waiting for the visitor means keeping the server's HTML until then: a block hydrated with the page, or never, cannot.
+    if (declaration.loadsWhenReached && (declaration.critical || !declaration.interactive)) report("loadsWhenReached", "only an interactive block below the fold (critical: false) can wait for the visitor to reach it");
     declarations.push(declaration);
   }
   return { declarations, problems };

@@ -19,7 +19,14 @@ function registryFile(declarations: readonly BlockDeclaration[]): string {
   const blocks = Object.fromEntries(
     declarations.map((block) => [
       block.name,
-      { description: block.description, consumes: [...block.consumes], critical: block.critical, interactive: block.interactive, module: `${block.name}/${block.component}` },
+      {
+        description: block.description,
+        consumes: [...block.consumes],
+        critical: block.critical,
+        interactive: block.interactive,
+        ...(block.loadsWhenReached ? { loadsWhenReached: true } : {}),
+        module: `${block.name}/${block.component}`,
+      },
     ]),
   );
   return `${JSON.stringify({ $schema: "./blocks.schema.json", $comment: notice, blocks }, null, 2)}\n`;

@@ -21,6 +21,13 @@ export interface BlockDeclaration<Name extends string = string, Options extends 
    * A block that is not interactive needs no script in the browser once the server rendered it.
    */
   interactive: boolean;
+  /**
+   * Its code is asked for only when the visitor reaches into its section (a pointer or finger
+   * down, keyboard focus), not as the section comes near: until then the server's HTML does the
+   * block's job without code (a form posts without script). For a block whose code is large next
+   * to what most visitors do with it. Only with `interactive` and not `critical`.
+   */
+  loadsWhenReached?: boolean;
   /** The options a slot of this block accepts. */
   options: Options;
   /** The module, beside this file, whose `block` export is the component (loaded on demand). */

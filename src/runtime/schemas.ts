@@ -63,6 +63,15 @@ export const BlockEntrySchema = z
           "A visitor can operate the block beyond following its links (state, handlers, sliders, forms, players). A block that is not needs no script in the browser once the server rendered it.",
         ),
       ),
+    loadsWhenReached: z.optional(
+      z
+        .boolean()
+        .check(
+          describe(
+            "Its code is asked for only when the visitor reaches into its section (pointer or finger down, keyboard focus), not as it comes near: the server's HTML works without it until then (a form posts without script).",
+          ),
+        ),
+    ),
     module: z.string().check(describe("The block's component module under src/blocks/.")),
   })
   .check(describe("A block the runtime can mount."));

@@ -8,6 +8,9 @@ export const declaration = declareBlock({
   consumes: [],
   critical: false,
   interactive: true,
+  // react-hook-form and the rules are most of its code (17 kB gzip); the form posts without them,
+  // so they are asked for when the visitor reaches into it, not with the page.
+  loadsWhenReached: true,
   options: contactFormOptions,
   component: "ContactForm.tsx",
 });
