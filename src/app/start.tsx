@@ -72,41 +72,39 @@ const app = (
 async function hydrate(page: PageData) {
   // A block that does nothing in the browser keeps the server's HTML (src/ui/ServerHtml.tsx): nothing to wait for, no code to ask for.
   const interactive = (block: BlockName) => blockRegistry[block].interactive;
-  const blocks = page.status === "ready" ? page.blocks.filter(interactive) : [];
   const aboveTheFold = page.status === "ready" ? page.aboveTheFold.filter(interactive) : [];
   if (page.status === "ready") {
-    const belowTheFoldSlots = page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block)).map((slot) => slot.id);
-    const nearViewport = hydrateWhenNear(page.page, belowTheFoldSlots);
+    const belowTheFold = page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block));
+    const whenReached = belowTheFold.filter((slot) => blockRegistry[slot.block].loadsWhenReached === true);
+    const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached.map((slot) => slot.id));
     runtime.nearViewport = nearViewport;
+    // A section below the fold asks for its block's code when it comes near (or the visitor reaches
+    // into it), not with the page: until then its server HTML reads, links and (a form) posts as it is.
+    // Asked for here, not when React gets back to the section, so that the code is on its way a task sooner.
+    for (const slot of belowTheFold) {
+      const near = nearViewport.wait(page.page, slot.id);
+      void (near ?? Promise.resolve()).then(() => runtime.blocks[slot.block].preload());
+    }
     // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.
     const unsubscribe = router.subscribe(() => {
       unsubscribe();
       nearViewport.releaseAll();
     });
   }
-  // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating; the sections below
-  // keep the server's HTML and hydrate as they come near the viewport, their code there by then (React's selective hydration).
+  // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating.
   await Promise.allSettled(aboveTheFold.map((block) => runtime.blocks[block].preload()));
   await nextTask();
-  // What hydrates after the shell asks for its code now, while the shell hydrates: the sections
-  // below the fold, the footer and the page's effects. They share a few files (vite.config.ts's
-  // `later` chunk), one round trip on a slow network, no longer one more after hydration.
-  // One block per task: asking for a block's code and styles takes a few milliseconds each.
-  const belowTheFold = (async () => {
-    const loading: Promise<unknown>[] = [afterContent.load(), loadPageEffects()];
-    for (const name of blocks.filter((block) => !aboveTheFold.includes(block))) {
-      loading.push(runtime.blocks[name].preload());
-      await nextTask();
-    }
-    await Promise.allSettled(loading);
-  })();
+  // What every page loads after the shell asks for its code now, while the shell hydrates: the
+  // footer and the page's effects (vite.config.ts's `after-shell` chunk, one round trip).
+  const afterShell = Promise.allSettled([afterContent.load(), loadPageEffects()]);
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
   runtime.onShellHydrated = () => {
     shellDone();
     performance.mark(SHELL_HYDRATED_MARK);
-    // Once every block's code is there and React has had a frame to hydrate them, the whole page answers.
-    void belowTheFold.then(() => requestAnimationFrame(() => setTimeout(markAppReady, 0)));
+    // Once the footer's and the effects' code is there and React has had a frame to hydrate them, the page answers;
+    // the sections below the fold hydrate as they come near.
+    void afterShell.then(() => requestAnimationFrame(() => setTimeout(markAppReady, 0)));
   };
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (the page is already visible and its links work meanwhile).

@@ -96,9 +96,11 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
     return {
       ...registration,
       // Text the visitor typed before the code arrived is kept: react-hook-form, taking the
-      // field over, would write its default into it.
+      // field over, would write its default into it. What typing does to the field is done to it
+      // then (a phone number typed with spaces while the form's code was on its way is stripped).
       ref: (element: TextInput | null) => {
         const key: string = name;
+        if (element && rewrite) rewriteInPlace(element, rewrite);
         if (element && element.value !== form.getValues(key)) form.setValue(key, element.value);
         registration.ref(element);
       },

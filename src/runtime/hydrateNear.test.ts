@@ -105,3 +105,31 @@ it("lets every section hydrate at once for an update from above, which would oth
   await Promise.all([near.wait(page, "faqs"), near.wait(page, "cards")]);
   expect([near.wait(page, "faqs")?.status, near.wait(page, "cards")?.status]).toEqual(["fulfilled", "fulfilled"]);
 });
+
+it("holds a section whose block waits to be reached (the contact form) as it scrolls near, and lets it hydrate when the visitor reaches into it", async () => {
+  const { wait: near } = hydrateWhenNear(page, ["faqs", "cards"], ["faqs"]);
+  FakeObserver.come(section("faqs"));
+  FakeObserver.come(section("cards"));
+  await near(page, "cards");
+  expect([near(page, "faqs")?.status, near(page, "cards")?.status]).toEqual(["pending", "fulfilled"]);
+  section("faqs").querySelector("button")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  await near(page, "faqs");
+  expect(near(page, "faqs")?.status).toBe("fulfilled");
+});
+
+it("hears the visitor reach into a section though React stops the focus event at its root (it replays it after hydrating)", async () => {
+  const { wait: near } = hydrateWhenNear(page, ["faqs", "cards"], ["faqs"]);
+  // React's listener at the root, in the capture phase, for an event on a part it has not hydrated.
+  document.body.addEventListener("focusin", (event) => event.stopPropagation(), true);
+  section("faqs").querySelector("button")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  await near(page, "faqs");
+  expect(near(page, "faqs")?.status).toBe("fulfilled");
+});
+
+it("lets a section hydrate at once when the visitor was in it before the code ran (typing in a field since the first paint)", async () => {
+  document.body.insertAdjacentHTML("beforeend", `<section data-slot="form"><input aria-label="Name"></section>`);
+  document.querySelector("input")?.focus();
+  const { wait: near } = hydrateWhenNear(page, ["faqs", "form"], ["faqs", "form"]);
+  await near(page, "form");
+  expect([near(page, "faqs")?.status, near(page, "form")?.status]).toEqual(["pending", "fulfilled"]);
+});

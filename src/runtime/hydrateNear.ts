@@ -2,7 +2,9 @@
  * Sections below the fold hydrate when they come near the viewport (issue 20), not all with the
  * shell: until then a section keeps the server's HTML, which reads, links and scrolls as it is,
  * and the main thread of a slow phone is free for what the visitor sees. A section also starts
- * hydrating when the visitor reaches into it (a pointer or a finger down, keyboard focus).
+ * hydrating when the visitor reaches into it (a pointer or a finger down, keyboard focus). Its
+ * block's code is asked for only then (src/app/start.tsx), the islands' "hydrate when visible":
+ * a page's script until it is ready is its shell's and its first screen's, not every section's.
  *
  * A click on a section that has not hydrated yet is held and replayed once it has: React drops a
  * click on a part it has not hydrated (seen in Chromium: a popup's opener clicked once did
@@ -45,9 +47,11 @@ interface Section {
 /**
  * For the server's `page` and the ids of its slots below the fold, each shown in a `data-slot`
  * element. A slot without one hydrates at once, as does everything in a browser without
- * IntersectionObserver.
+ * IntersectionObserver. The slots in `whenReached` (blocks that declare `loadsWhenReached`, whose
+ * server HTML works without code) are not watched coming near: only the visitor reaching into
+ * them, a held click, or `releaseAll` lets them hydrate.
  */
-export function hydrateWhenNear(page: Page, slotIds: readonly string[], root: Document = document): NearViewport {
+export function hydrateWhenNear(page: Page, slotIds: readonly string[], whenReached: readonly string[] = [], root: Document = document): NearViewport {
   const sections = new Map<string, Section>();
   const serves = (shown: Page) => shown === page;
   const none: NearViewport = { serves, wait: () => undefined, hydrated: () => undefined, releaseAll: () => undefined };
@@ -80,16 +84,20 @@ export function hydrateWhenNear(page: Page, slotIds: readonly string[], root: Do
     const comeNear = () => {
       if (near.status !== "pending") return;
       observer.unobserve(element);
-      for (const type of reachingIn) element.removeEventListener(type, comeNear, true);
       resolve();
     };
     sections.set(slotId, { element, near, comeNear, held: [] });
-    observer.observe(element);
-    for (const type of reachingIn) element.addEventListener(type, comeNear, { capture: true, passive: true });
+    if (!whenReached.includes(slotId)) observer.observe(element);
   }
   if (sections.size === 0) return none;
+  const reachIn = (event: Event) => sectionOf(event.target)?.comeNear();
+  // On the document, before React's own listener at the root: React holds a focusin on a section it has
+  // not hydrated (to replay it once it has) and stops it there, so a listener on the section never hears it.
+  for (const type of reachingIn) root.addEventListener(type, reachIn, { capture: true, passive: true });
   // Before React's own listener at the root: a click it would drop never reaches it.
   root.addEventListener("click", holdClick, true);
+  // A visitor typing in a field since before the code ran has reached into its section already.
+  sectionOf(root.activeElement)?.comeNear();
   return {
     serves,
     wait: (shown, slotId) => (shown === page ? sections.get(slotId)?.near : undefined),
@@ -97,7 +105,10 @@ export function hydrateWhenNear(page: Page, slotIds: readonly string[], root: Do
       const section = shown === page ? sections.get(slotId) : undefined;
       if (!section) return;
       sections.delete(slotId);
-      if (sections.size === 0) root.removeEventListener("click", holdClick, true);
+      if (sections.size === 0) {
+        root.removeEventListener("click", holdClick, true);
+        for (const type of reachingIn) root.removeEventListener(type, reachIn, true);
+      }
       for (const target of section.held) if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
     },
     releaseAll: () => {

@@ -119,8 +119,9 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
       // Code the browser needs before it hydrates: the above-the-fold blocks' (none for blocks that do nothing there: src/ui/ServerHtml.tsx).
       scripts: aboveTheFold.filter(interactive).map(codeOf),
-      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the other interactive blocks'.
-      later: [...afterShellModules, ...blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block)).map(codeOf)],
+      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's and the page effects'. A section
+      // below the fold asks for its block's code when it comes near (src/runtime/hydrateNear.ts), not before.
+      later: [...afterShellModules],
     },
     options.readStyle,
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { storedLeads, waitForBlocks } from "./helpers.ts";
+import { rendered, storedLeads, waitForBlocks } from "./helpers.ts";
 
 interface LeadRow {
   kind: string;
@@ -141,6 +141,51 @@ test.describe("the contact form", () => {
     await expect(page.locator("[aria-invalid=true]")).toHaveCount(6);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});
+
+test.describe("the contact form on a phone, below the fold", () => {
+  test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+
+  test("its code is asked for only when the visitor reaches into it; what is typed before it arrives is kept, focus stays, the lead arrives", async ({ page }) => {
+    const email = `ada.${Date.now()}@engines.example`;
+    await page.goto("/contact-us");
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1, { timeout: 20_000 });
+    // Every script asked for from now on (the form's code) waits until the visitor has typed.
+    const held: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    });
+    const fields = form(page);
+    await fields.name.scrollIntoViewIfNeeded();
+    // Scrolled near, not reached into: the page has not asked for the form's code.
+    await rendered(page);
+    expect(held).toEqual([]);
+    await fields.name.fill("Ada Lovelace");
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await fields.organisation.fill("Analytical Engines");
+    await fields.email.fill(email);
+    await fields.phone.pressSequentially("+1 (212) 555-0163");
+    await fields.message.fill("Typed before the form's code arrived.");
+    await expect(fields.message).toBeFocused();
+    release();
+    // Focus stayed where the visitor was: Tab goes on to the next control, and its tick (a click
+    // held while the form hydrates, then replayed) sticks.
+    await page.keyboard.press("Tab");
+    await expect(fields.captcha).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(fields.captcha).toBeChecked();
+    await expect(fields.name).toHaveValue("Ada Lovelace");
+    await expect(fields.message).toHaveValue("Typed before the form's code arrived.");
+    await fields.submit.click();
+    await expect(page).toHaveURL(/\/thankyou$/i);
+    expect(leadsFor(email)).toEqual([
+      { kind: "contact", name: "Ada Lovelace", organisation: "Analytical Engines", email, contact_number: "+1(212)5550163", message: "Typed before the form's code arrived." },
+    ]);
   });
 });
 
