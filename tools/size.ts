@@ -1,20 +1,26 @@
 /**
- * `npm run size`: ALL the JavaScript a page loads, gzip, measured in real Chromium against the
- * production build in dist/ served by the production server: every script the page requests
- * from its first byte until the app is ready (`data-app-ready` on <html>, every block hydrated or
- * kept) and the network is idle, on a phone's screen (412 x 915, touch, where Lighthouse
- * measures) and on a desktop's (1440 x 900, where the motion engine loads too), against the
- * whole page's budget of issue 35 (160 kB). That budget is not met yet (docs/performance.md):
- * it is reported, not enforced. Enforced: the script before the page answers (requested before
- * the `content-shown` mark, not counting what src/boot.ts prefetches for after the shell) stays
- * within 155 kB; no page loads the code of a block that does nothing in the browser
- * (registry/blocks.json's `interactive: false`: its HTML is kept, see src/ui/ServerHtml.tsx); no
- * file of the build carries the layout inspector's marker (the inspector is dev-only).
+ * `npm run size`: the JavaScript a page loads, gzip, measured in real Chromium against the
+ * production build in dist/ served by the production server, on a phone's screen (412 x 915,
+ * touch, where Lighthouse measures) and on a desktop's (1440 x 900, where the motion engine loads
+ * too), two figures each:
+ * - until the app is ready without scrolling: every script the page requests from its first byte
+ *   until `data-app-ready` on <html> (the shell, the first screen's blocks, the footer and the
+ *   page's effects) and the network is idle. Issue 35's budget of 160 kB is ENFORCED there on a
+ *   phone; on a desktop it is reported (the motion engine is being shrunk);
+ * - the whole page after scrolling to the bottom slowly, every section having come near the
+ *   viewport and asked for its block's code (src/runtime/hydrateNear.ts): reported. A block that
+ *   waits to be reached (`loadsWhenReached`, the contact form) is not counted there: scrolling
+ *   past it does not ask for it.
+ * Enforced too: the script before the page answers (requested before the `content-shown` mark,
+ * not counting what src/boot.ts prefetches for after the shell) stays within 155 kB; no page
+ * loads the code of a block that does nothing in the browser (registry/blocks.json's
+ * `interactive: false`: its HTML is kept, see src/ui/ServerHtml.tsx), scrolled to the bottom or
+ * not; no file of the build carries the layout inspector's marker (the inspector is dev-only).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type BrowserContextOptions } from "@playwright/test";
+import { chromium, type BrowserContextOptions, type Page, type Request } from "@playwright/test";
 import { pathTo } from "../src/content/paths.ts";
 import { CONTENT_SHOWN_MARK } from "../src/runtime/PageRenderer.tsx";
 import { blockRegistry } from "../src/runtime/registry.ts";
@@ -22,7 +28,7 @@ import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { INSPECTOR_MARKER } from "../src/inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 
-// The whole page's script, issue 35's goal: reported, not enforced until it is met.
+// The script until the app is ready without scrolling, issue 35's goal: enforced on a phone.
 const budgetBytes = 160 * 1000;
 // The script before the page answers: enforced. 125 kB until server rendering, 140 kB until React
 // Router's data router (its chunk grew from 13.9 to 29.9 kB gzip).
@@ -32,9 +38,9 @@ const pages = [
   { label: "service page", path: pathTo("brandingCreative") },
   { label: "contact page", path: pathTo("contact") },
 ];
-const screens: { label: string; context: BrowserContextOptions }[] = [
-  { label: "phone", context: { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
-  { label: "desktop", context: { viewport: { width: 1440, height: 900 } } },
+const screens: { label: string; context: BrowserContextOptions; enforced: boolean }[] = [
+  { label: "phone", context: { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, enforced: true },
+  { label: "desktop", context: { viewport: { width: 1440, height: 900 } }, enforced: false },
 ];
 
 /** Set on <html> by the app once every block has hydrated (src/app/App.tsx's APP_READY_ATTRIBUTE; that module brings style sheets Node cannot import). */
@@ -57,6 +63,37 @@ function keptBlockFiles(): Map<string, string> {
 /** Built files that contain the layout inspector, which only `npm run dev` may have. */
 function inspectorFiles(dir = join("dist", "assets")): string[] {
   return readdirSync(dir).filter((file) => /\.(?:js|css)$/.test(file) && readFileSync(join(dir, file), "utf8").includes(INSPECTOR_MARKER));
+}
+
+/** Two frames: an IntersectionObserver has answered for what the last scroll brought near, and the code it asked for is requested. */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Scrolls down half a screen at a time to the bottom, letting each step's sections come near,
+ * then waits until no script is on its way (`networkidle` was reached once already, before).
+ */
+async function scrollToTheBottomSlowly(page: Page) {
+  const loading = new Set<Request>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") loading.add(request);
+  });
+  const done = (request: Request) => loading.delete(request);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  for (;;) {
+    const atBottom = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight / 2);
+      return window.scrollY === before || window.scrollY + window.innerHeight >= document.documentElement.scrollHeight;
+    });
+    await twoFrames(page);
+    if (atBottom) break;
+  }
+  // A block's code asks for what it imports once it arrives: quiet means nothing on its way after two more frames too.
+  do {
+    while (loading.size > 0) await Promise.race([page.waitForEvent("requestfinished"), page.waitForEvent("requestfailed")]);
+    await twoFrames(page);
+  } while (loading.size > 0);
 }
 
 let failed = false;
@@ -96,13 +133,23 @@ try {
         .reduce((sum, file) => sum + gzipSize(file), 0);
       const sizes = files.map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes);
       const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
-      const keptLoaded = files.filter((file) => kept.has(file)).map((file) => kept.get(file));
+
+      await scrollToTheBottomSlowly(page);
+      const scrolled = await page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => new URL(entry.name).pathname).filter((file) => file.endsWith(".js")));
+      const wholePage = [...new Set([...files, ...scrolled])];
+      const nearSizes = wholePage.filter((file) => !files.includes(file)).map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes);
+      const wholeTotal = total + nearSizes.reduce((sum, { bytes }) => sum + bytes, 0);
+
+      const keptLoaded = wholePage.filter((file) => kept.has(file)).map((file) => kept.get(file));
       const beforeOver = beforeAnswer > beforeAnswerBudgetBytes;
-      failed ||= beforeOver || keptLoaded.length > 0;
-      const verdict = total > budgetBytes ? "  over it (not enforced yet: docs/performance.md)" : "";
-      console.log(`\n${label} (${path}) on a ${screen.label}: ${kb(total)} gzip in ${files.length} files, the whole page, goal ${kb(budgetBytes)}${verdict}`);
+      const readyOver = total > budgetBytes;
+      failed ||= beforeOver || keptLoaded.length > 0 || (screen.enforced && readyOver);
+      const verdict = !readyOver ? "" : screen.enforced ? "  OVER BUDGET" : "  over it (reported, not enforced on a desktop: docs/performance.md)";
+      console.log(`\n${label} (${path}) on a ${screen.label}: ${kb(total)} gzip in ${files.length} files until the app is ready without scrolling, budget ${kb(budgetBytes)}${verdict}`);
       console.log(`  ${kb(beforeAnswer)} of it before the page answers, budget ${kb(beforeAnswerBudgetBytes)}${beforeOver ? "  OVER BUDGET" : ""}`);
       for (const { file, bytes } of sizes) console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+      console.log(`  ${kb(wholeTotal)} in ${wholePage.length} files, the whole page scrolled to the bottom; its sections asked for:`);
+      for (const { file, bytes } of nearSizes) console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
       console.log(
         keptLoaded.length > 0
           ? `  LOADS THE CODE OF BLOCKS THAT DO NOTHING IN THE BROWSER: ${keptLoaded.join(", ")}`
@@ -116,6 +163,6 @@ try {
   await site.close();
 }
 if (failed) {
-  console.error(`\nA page's JavaScript before it answers is over the ${kb(beforeAnswerBudgetBytes)} budget, a page loads a non-interactive block's code, or the build has inspector code (see above).`);
+  console.error(`\nA page's JavaScript until it is ready on a phone is over ${kb(budgetBytes)}, before it answers over ${kb(beforeAnswerBudgetBytes)}, a page loads a non-interactive block's code, or the build has inspector code (see above).`);
   process.exit(1);
 }
