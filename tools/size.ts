@@ -14,8 +14,9 @@
  * Enforced too: the script before the page answers (requested before the `content-shown` mark,
  * not counting what src/boot.ts prefetches for after the shell) stays within 155 kB; no page
  * loads the code of a block that does nothing in the browser (registry/blocks.json's
- * `interactive: false`: its HTML is kept, see src/ui/ServerHtml.tsx), scrolled to the bottom or
- * not; no file of the build carries the layout inspector's marker (the inspector is dev-only).
+ * `interactive: false`: its HTML is kept, see src/ui/ServerHtml.tsx) nor DOMPurify to hydrate
+ * (src/ui/SafeHtml.tsx keeps the server's sanitized HTML), scrolled to the bottom or not; no file
+ * of the build carries the layout inspector's marker (the inspector is dev-only).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -96,6 +97,9 @@ async function scrollToTheBottomSlowly(page: Page) {
   } while (loading.size > 0);
 }
 
+/** A file holding DOMPurify, known by a name only its code has (its option `ALLOWED_TAGS`; the site's own configuration never names it). */
+const isSanitizer = (file: string) => readFileSync(join("dist", file), "utf8").includes("ALLOWED_TAGS");
+
 let failed = false;
 const leaked = inspectorFiles();
 if (leaked.length > 0) {
@@ -143,7 +147,9 @@ try {
       const keptLoaded = wholePage.filter((file) => kept.has(file)).map((file) => kept.get(file));
       const beforeOver = beforeAnswer > beforeAnswerBudgetBytes;
       const readyOver = total > budgetBytes;
-      failed ||= beforeOver || keptLoaded.length > 0 || (screen.enforced && readyOver);
+      // Hydrating the server's page, the sections below the fold too, keeps its sanitized HTML (src/ui/SafeHtml.tsx): DOMPurify is not loaded for it.
+      const sanitizerLoaded = wholePage.filter(isSanitizer);
+      failed ||= beforeOver || keptLoaded.length > 0 || sanitizerLoaded.length > 0 || (screen.enforced && readyOver);
       const verdict = !readyOver ? "" : screen.enforced ? "  OVER BUDGET" : "  over it (reported, not enforced on a desktop: docs/performance.md)";
       console.log(`\n${label} (${path}) on a ${screen.label}: ${kb(total)} gzip in ${files.length} files until the app is ready without scrolling, budget ${kb(budgetBytes)}${verdict}`);
       console.log(`  ${kb(beforeAnswer)} of it before the page answers, budget ${kb(beforeAnswerBudgetBytes)}${beforeOver ? "  OVER BUDGET" : ""}`);
@@ -155,6 +161,7 @@ try {
           ? `  LOADS THE CODE OF BLOCKS THAT DO NOTHING IN THE BROWSER: ${keptLoaded.join(", ")}`
           : `  blocks that do nothing in the browser: none of their code loaded (${[...kept.values()].join(", ")})`,
       );
+      console.log(sanitizerLoaded.length > 0 ? `  LOADS DOMPURIFY TO HYDRATE: ${sanitizerLoaded.join(", ")}` : "  DOMPurify: not loaded (the server's sanitized HTML is kept)");
       await context.close();
     }
   }
@@ -163,6 +170,6 @@ try {
   await site.close();
 }
 if (failed) {
-  console.error(`\nA page's JavaScript until it is ready on a phone is over ${kb(budgetBytes)}, before it answers over ${kb(beforeAnswerBudgetBytes)}, a page loads a non-interactive block's code, or the build has inspector code (see above).`);
+  console.error(`\nA page's JavaScript until it is ready on a phone is over ${kb(budgetBytes)}, before it answers over ${kb(beforeAnswerBudgetBytes)}, a page loads a non-interactive block's code or DOMPurify, or the build has inspector code (see above).`);
   process.exit(1);
 }

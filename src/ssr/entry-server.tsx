@@ -25,6 +25,8 @@ import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts"
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
+import { provideSanitizer } from "../ui/SafeHtml.tsx";
+import { sanitizeHtml } from "../ui/sanitize.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
@@ -33,8 +35,9 @@ import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { retryLater } from "../app/retryLater.ts";
 
-/** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
+/** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window, at once (../ui/SafeHtml.tsx). */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
+provideSanitizer(sanitizeHtml);
 /** Server-made pages load content media through the site's own /_media/ (src/ui/media.ts, docs/media.md). */
 serveMediaThroughSite();
 
