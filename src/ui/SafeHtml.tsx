@@ -2,10 +2,15 @@
  * The one place HTML from content reaches the DOM. Everything goes through DOMPurify with
  * the HTML profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no
  * styles and no frames; links that open a new tab get rel="noopener noreferrer".
+ *
+ * DOMPurify itself is not imported here: the server provides it before it renders, and the
+ * browser loads it only to render content HTML anew (./htmlWindow.ts). While React hydrates the
+ * server's page, `SafeHtml` keeps the HTML the server sanitized and sent, so no page downloads
+ * DOMPurify (11 kB gzip) just to hydrate.
  */
-import DOMPurify from "dompurify";
-import { createElement } from "react";
-import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
+import type { DOMPurify } from "dompurify";
+import { createElement, use, useState, useSyncExternalStore } from "react";
+import { htmlWindow, loadPurify, providedPurify, type HtmlWindow } from "./htmlWindow.ts";
 import { linkedFileUrl, mediaServedThroughSite, mediaUrl } from "./media.ts";
 import { rememberAnswers } from "./rememberAnswers.ts";
 import { isSitePath } from "./url.ts";
@@ -15,6 +20,7 @@ const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["sr
 
 interface Purify {
   window: HtmlWindow;
+  factory: DOMPurify;
   /** Its answers: the same content is sanitized once (./rememberAnswers.ts). */
   sanitize: (html: string, inline: boolean) => string;
 }
@@ -24,8 +30,10 @@ let purify: Purify | undefined;
 /** One DOMPurify per DOM it works in: the browser's window, or the server's (see ./htmlWindow.ts). */
 function purifier(): Purify {
   const window = htmlWindow();
-  if (purify?.window !== window) {
-    const instance = DOMPurify(window);
+  const factory = providedPurify();
+  if (!factory) throw new Error("DOMPurify is not here yet: the server entry provides it before it renders, the browser awaits loadPurify()");
+  if (purify?.window !== window || purify.factory !== factory) {
+    const instance = factory(window);
     instance.addHook("afterSanitizeAttributes", (node) => {
       if (node.nodeName === "A" && node.getAttribute("target") === "_blank") {
         node.setAttribute("rel", "noopener noreferrer");
@@ -45,7 +53,7 @@ function purifier(): Purify {
       // Media addresses are rewritten by where media load from, so that is part of what an answer depends on.
       (html, inline) => `${mediaServedThroughSite() ? "site" : "service"} ${inline ? "inline" : "block"}\n${html}`,
     );
-    purify = { window, sanitize };
+    purify = { window, factory, sanitize };
   }
   return purify;
 }
@@ -97,7 +105,48 @@ interface SafeHtmlProps {
   id?: string;
 }
 
+/** What an element rendered while hydrating keeps: the server's HTML for this `html` and tag, as long as neither changes. */
+interface Kept {
+  html: string | null | undefined;
+  as: string;
+  /** One object for the element's whole life: React writes inner HTML only when it changes. */
+  inner: { __html: string };
+}
+
+const subscribeNothing = () => () => undefined;
+
+/**
+ * Content HTML, sanitized. An element React hydrates keeps the server's inner HTML: the server
+ * wrote exactly this sanitized `html` there, and React neither compares nor rewrites inner HTML
+ * while hydrating (`suppressHydrationWarning` for the dev build's check), nor on a later render
+ * with the same `__html` (the same technique as ./ServerHtml.tsx). Whether this element is
+ * hydrating is decided once, as it mounts: `useSyncExternalStore`'s server snapshot is what React
+ * uses on the server and while hydrating, the client snapshot on any render of its own. Any other
+ * content (a client navigation's page, a list's next items, a changed `html`) is sanitized here,
+ * suspending (React's `use()`) the first time while DOMPurify loads.
+ */
 export function SafeHtml({ html, as = "div", className, id }: SafeHtmlProps) {
+  const hydrating = useSyncExternalStore(subscribeNothing, () => false, () => true);
+  const [kept, setKept] = useState<Kept | null>(() => (hydrating ? { html, as, inner: { __html: serverHtml(html, as) } } : null));
+  const keeps = kept !== null && kept.html === html && kept.as === as;
+  // New content: from now on this element sanitizes what it shows (React re-renders it at once, before committing).
+  if (kept !== null && !keeps) setKept(null);
   if (!html) return null;
-  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitizeHtml(html, { inline: as === "span" || as === "p" }) } });
+  if (keeps) return createElement(as, { className, id, suppressHydrationWarning: true, dangerouslySetInnerHTML: kept.inner });
+  if (!providedPurify()) use(loadPurify());
+  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitizeHtml(html, { inline: isInline(as) }) } });
+}
+
+const isInline = (as: string) => as === "span" || as === "p";
+
+/**
+ * The inner HTML of an element rendered on the server or hydrated: on the server, where DOMPurify
+ * is always provided, the sanitized `html`; in the browser, what the server wrote stays, whatever
+ * this says. (Were DOMPurify loaded already, its answer is the server's HTML: nothing differs.)
+ */
+function serverHtml(html: string | null | undefined, as: string): string {
+  if (!html) return "";
+  if (providedPurify()) return sanitizeHtml(html, { inline: isInline(as) });
+  if (typeof document === "undefined") throw new Error("the server entry must provide DOMPurify (providePurify) before it renders");
+  return "";
 }
