@@ -9,8 +9,8 @@
  * element's other attributes are not React's either: hydration does not patch attributes.
  * This is the one other place besides ./SafeHtml.tsx that sets inner HTML (hence createElement:
  * lint keeps `dangerouslySetInnerHTML` out of JSX), and it sets none: it only keeps what is there.
- * It is not in ./SafeHtml.tsx on purpose: every page's app chunk carries this, and importing that
- * module would bring DOMPurify (11 kB gzip) to pages whose blocks never sanitize in the browser.
+ * SafeHtml keeps a hydrated element's content HTML the same way, which is why no page downloads
+ * DOMPurify (11 kB gzip) to hydrate (src/ui/htmlWindow.ts loads it only to render content anew).
  */
 import { createElement, memo, type MouseEvent } from "react";
 import { useNavigate } from "react-router-dom";
