@@ -14,6 +14,7 @@ import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
 import { blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
 import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";
+import { keepServerHtmlWhileHydrating } from "../ui/SafeHtml.tsx";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { afterContent } from "../chrome/DeferredChrome.tsx";
 import { markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
@@ -70,6 +71,8 @@ const app = (
 
 /** Hydrates the server's page from the data its loader returned there: nothing is asked of the content service again. */
 async function hydrate(page: PageData) {
+  // Content HTML hydrating keeps what the server sanitized: DOMPurify is not loaded for it (src/ui/SafeHtml.tsx).
+  keepServerHtmlWhileHydrating();
   // A block that does nothing in the browser keeps the server's HTML (src/ui/ServerHtml.tsx): nothing to wait for, no code to ask for.
   const interactive = (block: BlockName) => blockRegistry[block].interactive;
   const blocks = page.status === "ready" ? page.blocks.filter(interactive) : [];

@@ -5,7 +5,6 @@
  * to hydrate from. Built by `vite build --ssr` into dist/server/ for the production server and
  * `npm run export`; `npm run dev` loads it through Vite (src/build/devServerPlugin.ts).
  */
-import DOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { StrictMode, type ReactNode } from "react";
 import { renderToString as reactDomRenderToString } from "react-dom/server";
@@ -25,7 +24,9 @@ import { RuntimeProvider } from "../runtime/context.tsx";
 import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry, type BlockName } from "../runtime/registry.ts";
-import { providePurify, provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
+import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
+import { provideSanitizer } from "../ui/SafeHtml.tsx";
+import { sanitizeHtml } from "../ui/sanitize.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
@@ -34,10 +35,9 @@ import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { retryLater } from "../app/retryLater.ts";
 
-/** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window. */
+/** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window, at once (../ui/SafeHtml.tsx). */
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
-/** Here before any render, so rendering stays synchronous; the browser loads it only to render content HTML anew (src/ui/htmlWindow.ts). */
-providePurify(DOMPurify);
+provideSanitizer(sanitizeHtml);
 /** Server-made pages load content media through the site's own /_media/ (src/ui/media.ts, docs/media.md). */
 serveMediaThroughSite();
 

@@ -1,104 +1,109 @@
-import DOMPurify from "dompurify";
-import type { ReactNode } from "react";
+/**
+ * SafeHtml in the browser: hydrating the server's page keeps the HTML the server sanitized and
+ * never loads DOMPurify for it; content the element shows afterwards is sanitized, DOMPurify being
+ * loaded then. Each test takes a fresh SafeHtml module (no sanitizer provided, as in the browser)
+ * and counts the loads of ./sanitize.ts.
+ */
+import { startTransition, useEffect } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
-import { act } from "@testing-library/react";
-import { Link, MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { executableMarkup } from "../../tests/xss.ts";
-import { loadPurify, providePurify } from "./htmlWindow.ts";
-import { SafeHtml } from "./SafeHtml.tsx";
+import { withReactScheduling } from "../../tests/reactScheduling.ts";
+import { sanitizeHtml } from "./sanitize.ts";
 
-// The loader, watched: every call is counted and still loads DOMPurify.
-vi.mock("./htmlWindow.ts", { spy: true });
-
-const serverContent = '<p>Our <strong>services</strong> <a href="https://example.com" target="_blank">abroad</a></p>';
-const hostile = '<p onclick="alert(1)">Next <b>page</b></p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">link</a>';
-
+const afterTest = withReactScheduling();
+let loads = 0;
 let root: Root | undefined;
-let container: HTMLElement;
-let recoverable: unknown[];
 
 beforeEach(() => {
-  container = document.body.appendChild(document.createElement("div"));
-  recoverable = [];
-  vi.mocked(loadPurify).mockClear();
+  loads = 0;
+  vi.resetModules();
+  vi.doMock("./sanitize.ts", async (original: () => Promise<typeof import("./sanitize.ts")>) => {
+    loads++;
+    return original();
+  });
 });
-
 afterEach(() => {
-  act(() => root?.unmount());
+  root?.unmount();
   root = undefined;
-  container.remove();
-  // Back to what the other tests expect (tests/setup.ts).
-  providePurify(DOMPurify);
+  vi.doUnmock("./sanitize.ts");
+  document.body.replaceChildren();
 });
 
-/** Runs `update` and waits, in act(), until what it rendered has loaded DOMPurify (the loader's promise) and rendered with it. */
-async function renderWhileLoading(update: () => void) {
-  await act(async () => {
-    update();
-    const load = vi.mocked(loadPurify).mock.results.at(-1);
-    await (load?.type === "return" ? load.value : undefined);
-  });
+/** Renders nothing; says when React has committed the tree it is in (its effects run after). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
 }
 
-/** The server's HTML of `app` (DOMPurify is always there on the server), then a browser that has not loaded DOMPurify hydrating it. */
-function hydrateInBrowser(app: ReactNode) {
-  providePurify(DOMPurify);
-  container.innerHTML = renderToString(app);
-  providePurify(undefined);
-  act(() => {
-    root = hydrateRoot(container, app, { onRecoverableError: (error) => recoverable.push(error) });
-  });
+const content = '<p>Our <strong>studios</strong></p><img src="x" onerror="alert(1)">';
+
+/** A page the server rendered: the element with the server's sanitized HTML in it. */
+function serverPage(): HTMLElement {
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = `<div class="lead">${sanitizeHtml(content)}</div>`;
+  return container;
 }
 
-describe("SafeHtml in the browser", () => {
-  it("keeps the server's sanitized HTML while hydrating, without loading DOMPurify", () => {
-    const app = <SafeHtml className="text" html={serverContent} />;
-    hydrateInBrowser(app);
-    const serverHtml = container.innerHTML;
-    const paragraph = container.querySelector("p");
-    // React's re-render after hydration (the client snapshot differs) must not rewrite it either.
-    act(() => root?.render(app));
-
-    expect(vi.mocked(loadPurify)).not.toHaveBeenCalled();
-    expect(recoverable).toEqual([]);
-    expect(container.innerHTML).toBe(serverHtml);
-    expect(container.querySelector("p")).toBe(paragraph);
-    expect(container.querySelector("a")).toHaveAttribute("rel", "noopener noreferrer");
-  });
-
-  it("sanitizes new HTML after hydration, loading DOMPurify then, and shows the first HTML again when it comes back", async () => {
-    hydrateInBrowser(<SafeHtml html={serverContent} />);
-
-    await renderWhileLoading(() => root?.render(<SafeHtml html={hostile} />));
-    expect(vi.mocked(loadPurify)).toHaveBeenCalled();
-    expect(container).toHaveTextContent("Next page");
-    expect(executableMarkup(container)).toEqual([]);
-    expect(container.querySelector("script, [onclick], [onerror]")).toBeNull();
-
-    act(() => root?.render(<SafeHtml html={serverContent} />));
-    expect(container.querySelector("strong")).toHaveTextContent("services");
-    expect(recoverable).toEqual([]);
-  });
-
-  it("renders the next page's HTML sanitized after a client navigation", async () => {
-    const app = (
-      <MemoryRouter initialEntries={["/"]}>
-        <Routes>
-          <Route path="/" element={<main><SafeHtml html={serverContent} /><Link to="/next">Next</Link></main>} />
-          <Route path="/next" element={<main><SafeHtml as="article" html={hostile} /></main>} />
-        </Routes>
-      </MemoryRouter>
+it("keeps the server's sanitized HTML while hydrating, without loading DOMPurify, and sanitizes what comes after", async () => {
+  const { SafeHtml, keepServerHtmlWhileHydrating } = await import("./SafeHtml.tsx");
+  const container = serverPage();
+  const serverParagraph = container.querySelector("p");
+  const errors: unknown[] = [];
+  keepServerHtmlWhileHydrating();
+  let commits = 0;
+  const committed = () => {
+    commits++;
+  };
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <>
+        <SafeHtml className="lead" html={content} />
+        <Committed onCommit={committed} />
+      </>,
+      { onRecoverableError: (error) => errors.push(error) },
     );
-    hydrateInBrowser(app);
-    expect(vi.mocked(loadPurify)).not.toHaveBeenCalled();
-
-    await renderWhileLoading(() => container.querySelector<HTMLAnchorElement>('a[href="/next"]')?.click());
-    expect(vi.mocked(loadPurify)).toHaveBeenCalled();
-    expect(container.querySelector("article")).toHaveTextContent("Next page");
-    expect(executableMarkup(container)).toEqual([]);
-    expect(container.querySelector("script, [onclick], [onerror]")).toBeNull();
-    expect(recoverable).toEqual([]);
   });
+  afterTest(() => undefined);
+  // Hydrated, and React's re-render after it with the browser's snapshot: the very nodes the server wrote.
+  await waitFor(() => expect(commits).toBe(1));
+  expect(container.querySelector("p")).toBe(serverParagraph);
+  expect(container.querySelector("strong")).toHaveTextContent("studios");
+  expect(errors).toEqual([]);
+  expect(loads).toBe(0);
+
+  // New content (a slider's next item): sanitized, with DOMPurify loaded for it.
+  root?.render(<SafeHtml className="lead" html={'<p>Next <a href="javascript:alert(1)">item</a></p><script>alert(2)</script>'} />);
+  await waitFor(() => expect(container).toHaveTextContent("Next item"));
+  expect(executableMarkup(container)).toEqual([]);
+  expect(loads).toBe(1);
+
+  // And back to the first: shown again, sanitized (the element no longer holds the server's HTML).
+  root?.render(<SafeHtml className="lead" html={content} />);
+  await waitFor(() => expect(container.querySelector("strong")).toHaveTextContent("studios"));
+  expect(executableMarkup(container)).toEqual([]);
+});
+
+it("sanitizes in a render of the browser's own (a page reached inside the site), loading DOMPurify the first time", async () => {
+  const { SafeHtml } = await import("./SafeHtml.tsx");
+  const { createRoot } = await import("react-dom/client");
+  const container = document.body.appendChild(document.createElement("div"));
+  root = createRoot(container);
+  root.render(<SafeHtml className="lead" html={content} />);
+  await waitFor(() => expect(container.querySelector("strong")).toHaveTextContent("studios"));
+  expect(executableMarkup(container)).toEqual([]);
+  expect(loads).toBe(1);
+});
+
+it("hydrates like any element where the server's HTML is not kept (a page rendered by the tests or the server), sanitizing it", async () => {
+  const { SafeHtml, provideSanitizer } = await import("./SafeHtml.tsx");
+  provideSanitizer(sanitizeHtml);
+  const container = serverPage();
+  startTransition(() => {
+    root = hydrateRoot(container, <SafeHtml className="lead" html={content} />);
+  });
+  await waitFor(() => expect(container.querySelector("strong")).toHaveTextContent("studios"));
+  expect(loads).toBe(0);
 });

@@ -1,7 +1,8 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { executableMarkup, expectNoExecutableMarkup, xssPayloads, xssSample } from "../../tests/xss.ts";
-import { SafeHtml, sanitizeHtml } from "./SafeHtml.tsx";
+import { SafeHtml } from "./SafeHtml.tsx";
+import { sanitizeHtml } from "./sanitize.ts";
 
 describe("SafeHtml", () => {
   it("keeps editor formatting: headings, lists, links, emphasis, tables, images", () => {

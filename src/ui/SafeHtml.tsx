@@ -1,102 +1,51 @@
 /**
- * The one place HTML from content reaches the DOM. Everything goes through DOMPurify with
- * the HTML profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no
- * styles and no frames; links that open a new tab get rel="noopener noreferrer".
+ * The one place HTML from content reaches the DOM, sanitized by ./sanitize.ts (DOMPurify).
  *
- * DOMPurify itself is not imported here: the server provides it before it renders, and the
- * browser loads it only to render content HTML anew (./htmlWindow.ts). While React hydrates the
- * server's page, `SafeHtml` keeps the HTML the server sanitized and sent, so no page downloads
- * DOMPurify (11 kB gzip) just to hydrate.
+ * While React hydrates the server's page, an element keeps the HTML the server wrote into it,
+ * which the server sanitized with the same code: sanitizing it again would only bring DOMPurify
+ * (11 kB gzip) and its work to every phone. It keeps it as ./ServerHtml.tsx keeps a section: an
+ * empty `dangerouslySetInnerHTML` object, never rewritten while the content stays the same, with
+ * `suppressHydrationWarning`. Whether a render is hydrating is React's own answer:
+ * `useSyncExternalStore` gives a hydrating render the server's snapshot. HTML the element gets
+ * later (a slider's next item, a list's new page, a page rendered in the browser) is sanitized,
+ * DOMPurify being loaded the first time (the section suspends meanwhile).
+ * On the server the sanitizer is there from the start (src/ssr/entry-server.tsx).
  */
-import type { DOMPurify } from "dompurify";
 import { createElement, use, useState, useSyncExternalStore } from "react";
-import { htmlWindow, loadPurify, providedPurify, type HtmlWindow } from "./htmlWindow.ts";
-import { linkedFileUrl, mediaServedThroughSite, mediaUrl } from "./media.ts";
-import { rememberAnswers } from "./rememberAnswers.ts";
-import { isSitePath } from "./url.ts";
 
-/** The attributes of content HTML that name a media file (a link's only when it names a file). */
-const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["src"], VIDEO: ["src", "poster"], AUDIO: ["src"], SOURCE: ["src"], TRACK: ["src"], A: ["href"] };
+type Sanitize = (html: string, options?: { inline?: boolean }) => string;
 
-interface Purify {
-  window: HtmlWindow;
-  factory: DOMPurify;
-  /** Its answers: the same content is sanitized once (./rememberAnswers.ts). */
-  sanitize: (html: string, inline: boolean) => string;
+let sanitizer: Sanitize | null = null;
+let loading: Promise<Sanitize> | null = null;
+/** Set by the browser's start (src/app/start.tsx) as it hydrates the server's page: only then is there server HTML to keep. */
+let keepingServerHtml = false;
+
+/** Makes sanitizing synchronous from here on: the server entry, before its first render (and tests). */
+export function provideSanitizer(sanitize: Sanitize): void {
+  sanitizer = sanitize;
 }
 
-let purify: Purify | undefined;
-
-/** One DOMPurify per DOM it works in: the browser's window, or the server's (see ./htmlWindow.ts). */
-function purifier(): Purify {
-  const window = htmlWindow();
-  const factory = providedPurify();
-  if (!factory) throw new Error("DOMPurify is not here yet: the server entry provides it before it renders, the browser awaits loadPurify()");
-  if (purify?.window !== window || purify.factory !== factory) {
-    const instance = factory(window);
-    instance.addHook("afterSanitizeAttributes", (node) => {
-      if (node.nodeName === "A" && node.getAttribute("target") === "_blank") {
-        node.setAttribute("rel", "noopener noreferrer");
-      }
-      // Files the content links or embeds load from where the page loads its media (./media.ts).
-      for (const name of mediaAttributes[node.nodeName] ?? []) {
-        const value = node.getAttribute(name)?.trim();
-        // Only a root-relative address changes; anything else stays as DOMPurify judged it.
-        if (value === undefined || !isSitePath(value)) continue;
-        // DOMPurify has judged the address already; an address this does not rewrite stays as it is.
-        const url = name === "href" ? linkedFileUrl(value) : mediaUrl(value);
-        if (url !== null) node.setAttribute(name, url);
-      }
-    });
-    const sanitize = rememberAnswers(
-      (html: string, inline: boolean) => fitForContext(instance.sanitize(html, purifyOptions), inline),
-      // Media addresses are rewritten by where media load from, so that is part of what an answer depends on.
-      (html, inline) => `${mediaServedThroughSite() ? "site" : "service"} ${inline ? "inline" : "block"}\n${html}`,
-    );
-    purify = { window, factory, sanitize };
-  }
-  return purify;
+/** The browser hydrates the page the server sent: elements hydrating keep the server's sanitized HTML. */
+export function keepServerHtmlWhileHydrating(): void {
+  keepingServerHtml = true;
 }
-
-const purifyOptions = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "base", "meta", "link"],
-  FORBID_ATTR: ["style", "srcset", "formaction", "action"],
-  ALLOW_DATA_ATTR: false,
-  ADD_ATTR: ["target"],
-};
-
-/** Elements an HTML parser places by their parent: outside it they close the page's own elements (an `<li>` closes the card it sits in). */
-const placedByParent: Readonly<Record<string, readonly string[]>> = { LI: ["UL", "OL", "MENU"], DT: ["DL", "DIV"], DD: ["DL", "DIV"] };
-
-/** Phrasing content: all that may stand inside a `<span>` or `<p>` and parse back the same. */
-const phrasing = new Set(["A", "ABBR", "B", "BDI", "BDO", "BR", "CITE", "CODE", "DATA", "DFN", "EM", "I", "IMG", "KBD", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "WBR"]);
 
 /**
- * Content HTML reaches the page as markup the server writes into its HTML, and an HTML parser
- * places some elements by context: the same string must parse into the same tree inside the
- * element that holds it, or the page around it breaks (and hydration with it). Elements that
- * would not are unwrapped (their text kept): orphan list items, and in inline holders anything
- * that is not phrasing content. Runs on DOMPurify's output, on the server and in the browser alike.
+ * The sanitizer's module, loaded once. The promise says when it has settled (`status`, as React's
+ * `use` reads it), so every element rendered after that takes it at once instead of suspending.
  */
-function fitForContext(clean: string, inline: boolean): string {
-  const template = htmlWindow().document.createElement("template");
-  template.innerHTML = clean;
-  const misplaced = (element: Element) => {
-    if (inline && !phrasing.has(element.tagName)) return true;
-    const parents = placedByParent[element.tagName];
-    return parents !== undefined && !parents.includes(element.parentElement?.tagName ?? "");
-  };
-  // Innermost first: unwrapping an element never changes whether one of its ancestors is placed right.
-  for (const element of [...template.content.querySelectorAll("*")].reverse()) {
-    if (misplaced(element)) element.replaceWith(...element.childNodes);
-  }
-  return template.innerHTML;
+function loadSanitizer(): Promise<Sanitize> {
+  if (loading) return loading;
+  const promise: Promise<Sanitize> & { status?: string; value?: Sanitize } = import("./sanitize.ts").then(({ sanitizeHtml }) => sanitizeHtml);
+  void promise.then((value) => Object.assign(promise, { status: "fulfilled", value }), () => undefined);
+  loading = promise;
+  return promise;
 }
 
-export function sanitizeHtml(html: string, { inline = false }: { inline?: boolean } = {}): string {
-  return purifier().sanitize(html, inline);
-}
+const subscribeToNothing = () => () => undefined;
+const inABrowserRender = () => false;
+const inAHydratingRender = () => true;
+const keptHtml = { __html: "" };
 
 interface SafeHtmlProps {
   html: string | null | undefined;
@@ -105,48 +54,16 @@ interface SafeHtmlProps {
   id?: string;
 }
 
-/** What an element rendered while hydrating keeps: the server's HTML for this `html` and tag, as long as neither changes. */
-interface Kept {
-  html: string | null | undefined;
-  as: string;
-  /** One object for the element's whole life: React writes inner HTML only when it changes. */
-  inner: { __html: string };
-}
-
-const subscribeNothing = () => () => undefined;
-
-/**
- * Content HTML, sanitized. An element React hydrates keeps the server's inner HTML: the server
- * wrote exactly this sanitized `html` there, and React neither compares nor rewrites inner HTML
- * while hydrating (`suppressHydrationWarning` for the dev build's check), nor on a later render
- * with the same `__html` (the same technique as ./ServerHtml.tsx). Whether this element is
- * hydrating is decided once, as it mounts: `useSyncExternalStore`'s server snapshot is what React
- * uses on the server and while hydrating, the client snapshot on any render of its own. Any other
- * content (a client navigation's page, a list's next items, a changed `html`) is sanitized here,
- * suspending (React's `use()`) the first time while DOMPurify loads.
- */
 export function SafeHtml({ html, as = "div", className, id }: SafeHtmlProps) {
-  const hydrating = useSyncExternalStore(subscribeNothing, () => false, () => true);
-  const [kept, setKept] = useState<Kept | null>(() => (hydrating ? { html, as, inner: { __html: serverHtml(html, as) } } : null));
-  const keeps = kept !== null && kept.html === html && kept.as === as;
-  // New content: from now on this element sanitizes what it shows (React re-renders it at once, before committing).
-  if (kept !== null && !keeps) setKept(null);
+  const hydrating = useSyncExternalStore(subscribeToNothing, inABrowserRender, inAHydratingRender);
+  // The content the element was hydrated with, kept as the server wrote it until the content changes;
+  // then never again (the element holds other HTML by then).
+  const [kept, setKept] = useState(() => (hydrating && keepingServerHtml ? html : undefined));
+  if (kept !== undefined && kept !== html) setKept(undefined);
   if (!html) return null;
-  if (keeps) return createElement(as, { className, id, suppressHydrationWarning: true, dangerouslySetInnerHTML: kept.inner });
-  if (!providedPurify()) use(loadPurify());
-  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitizeHtml(html, { inline: isInline(as) }) } });
-}
-
-const isInline = (as: string) => as === "span" || as === "p";
-
-/**
- * The inner HTML of an element rendered on the server or hydrated: on the server, where DOMPurify
- * is always provided, the sanitized `html`; in the browser, what the server wrote stays, whatever
- * this says. (Were DOMPurify loaded already, its answer is the server's HTML: nothing differs.)
- */
-function serverHtml(html: string | null | undefined, as: string): string {
-  if (!html) return "";
-  if (providedPurify()) return sanitizeHtml(html, { inline: isInline(as) });
-  if (typeof document === "undefined") throw new Error("the server entry must provide DOMPurify (providePurify) before it renders");
-  return "";
+  if (kept === html) return createElement(as, { className, id, suppressHydrationWarning: true, dangerouslySetInnerHTML: keptHtml });
+  // Provided (the server, tests): at once. In the browser, once loaded (the first render suspends meanwhile);
+  // `use` on every such render, as React expects of a render resumed after it suspended.
+  const sanitize = sanitizer ?? use(loadSanitizer());
+  return createElement(as, { className, id, dangerouslySetInnerHTML: { __html: sanitize(html, { inline: as === "span" || as === "p" }) } });
 }

@@ -9,8 +9,7 @@
  * element's other attributes are not React's either: hydration does not patch attributes.
  * This is the one other place besides ./SafeHtml.tsx that sets inner HTML (hence createElement:
  * lint keeps `dangerouslySetInnerHTML` out of JSX), and it sets none: it only keeps what is there.
- * SafeHtml keeps a hydrated element's content HTML the same way, which is why no page downloads
- * DOMPurify (11 kB gzip) to hydrate (src/ui/htmlWindow.ts loads it only to render content anew).
+ * SafeHtml keeps one element's content the same way while it hydrates; this keeps a whole section.
  */
 import { createElement, memo, type MouseEvent } from "react";
 import { useNavigate } from "react-router-dom";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { JSDOM } from "jsdom";
 import { provideServerWindow, type HtmlWindow } from "./htmlWindow.ts";
-import { sanitizeHtml } from "./SafeHtml.tsx";
+import { sanitizeHtml } from "./sanitize.ts";
 import { formatDate, toPlainText } from "./text.ts";
 
 describe("toPlainText", () => {

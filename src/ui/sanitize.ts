@@ -1,0 +1,92 @@
+/**
+ * The one place HTML from content is sanitized. Everything goes through DOMPurify with the HTML
+ * profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no styles and no
+ * frames; links that open a new tab get rel="noopener noreferrer". Shown by ./SafeHtml.tsx; in the
+ * browser this module (and DOMPurify, 11 kB gzip) is loaded only to show content HTML the server
+ * did not send already sanitized (see there).
+ */
+import DOMPurify from "dompurify";
+import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
+import { linkedFileUrl, mediaServedThroughSite, mediaUrl } from "./media.ts";
+import { rememberAnswers } from "./rememberAnswers.ts";
+import { isSitePath } from "./url.ts";
+
+/** The attributes of content HTML that name a media file (a link's only when it names a file). */
+const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["src"], VIDEO: ["src", "poster"], AUDIO: ["src"], SOURCE: ["src"], TRACK: ["src"], A: ["href"] };
+
+interface Purify {
+  window: HtmlWindow;
+  /** Its answers: the same content is sanitized once (./rememberAnswers.ts). */
+  sanitize: (html: string, inline: boolean) => string;
+}
+
+let purify: Purify | undefined;
+
+/** One DOMPurify per DOM it works in: the browser's window, or the server's (see ./htmlWindow.ts). */
+function purifier(): Purify {
+  const window = htmlWindow();
+  if (purify?.window !== window) {
+    const instance = DOMPurify(window);
+    instance.addHook("afterSanitizeAttributes", (node) => {
+      if (node.nodeName === "A" && node.getAttribute("target") === "_blank") {
+        node.setAttribute("rel", "noopener noreferrer");
+      }
+      // Files the content links or embeds load from where the page loads its media (./media.ts).
+      for (const name of mediaAttributes[node.nodeName] ?? []) {
+        const value = node.getAttribute(name)?.trim();
+        // Only a root-relative address changes; anything else stays as DOMPurify judged it.
+        if (value === undefined || !isSitePath(value)) continue;
+        // DOMPurify has judged the address already; an address this does not rewrite stays as it is.
+        const url = name === "href" ? linkedFileUrl(value) : mediaUrl(value);
+        if (url !== null) node.setAttribute(name, url);
+      }
+    });
+    const sanitize = rememberAnswers(
+      (html: string, inline: boolean) => fitForContext(instance.sanitize(html, purifyOptions), inline),
+      // Media addresses are rewritten by where media load from, so that is part of what an answer depends on.
+      (html, inline) => `${mediaServedThroughSite() ? "site" : "service"} ${inline ? "inline" : "block"}\n${html}`,
+    );
+    purify = { window, sanitize };
+  }
+  return purify;
+}
+
+const purifyOptions = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "base", "meta", "link"],
+  FORBID_ATTR: ["style", "srcset", "formaction", "action"],
+  ALLOW_DATA_ATTR: false,
+  ADD_ATTR: ["target"],
+};
+
+/** Elements an HTML parser places by their parent: outside it they close the page's own elements (an `<li>` closes the card it sits in). */
+const placedByParent: Readonly<Record<string, readonly string[]>> = { LI: ["UL", "OL", "MENU"], DT: ["DL", "DIV"], DD: ["DL", "DIV"] };
+
+/** Phrasing content: all that may stand inside a `<span>` or `<p>` and parse back the same. */
+const phrasing = new Set(["A", "ABBR", "B", "BDI", "BDO", "BR", "CITE", "CODE", "DATA", "DFN", "EM", "I", "IMG", "KBD", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "WBR"]);
+
+/**
+ * Content HTML reaches the page as markup the server writes into its HTML, and an HTML parser
+ * places some elements by context: the same string must parse into the same tree inside the
+ * element that holds it, or the page around it breaks (and hydration with it). Elements that
+ * would not are unwrapped (their text kept): orphan list items, and in inline holders anything
+ * that is not phrasing content. Runs on DOMPurify's output, on the server and in the browser alike.
+ */
+function fitForContext(clean: string, inline: boolean): string {
+  const template = htmlWindow().document.createElement("template");
+  template.innerHTML = clean;
+  const misplaced = (element: Element) => {
+    if (inline && !phrasing.has(element.tagName)) return true;
+    const parents = placedByParent[element.tagName];
+    return parents !== undefined && !parents.includes(element.parentElement?.tagName ?? "");
+  };
+  // Innermost first: unwrapping an element never changes whether one of its ancestors is placed right.
+  for (const element of [...template.content.querySelectorAll("*")].reverse()) {
+    if (misplaced(element)) element.replaceWith(...element.childNodes);
+  }
+  return template.innerHTML;
+}
+
+export function sanitizeHtml(html: string, { inline = false }: { inline?: boolean } = {}): string {
+  return purifier().sanitize(html, inline);
+}
