@@ -86,6 +86,29 @@ it("keeps the server's sanitized HTML while hydrating, without loading DOMPurify
   expect(executableMarkup(container)).toEqual([]);
 });
 
+it("shows the content in a new element when the tag changes after hydrating (nothing in it to keep)", async () => {
+  const { SafeHtml, keepServerHtmlWhileHydrating } = await import("./SafeHtml.tsx");
+  const container = serverPage();
+  keepServerHtmlWhileHydrating();
+  let commits = 0;
+  const committed = () => {
+    commits++;
+  };
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <>
+        <SafeHtml className="lead" html={content} />
+        <Committed onCommit={committed} />
+      </>,
+    );
+  });
+  afterTest(() => undefined);
+  await waitFor(() => expect(commits).toBe(1));
+  root?.render(<SafeHtml as="section" className="lead" html={content} />);
+  await waitFor(() => expect(container.querySelector("section.lead strong")).toHaveTextContent("studios"));
+});
+
 it("sanitizes in a render of the browser's own (a page reached inside the site), loading DOMPurify the first time", async () => {
   const { SafeHtml } = await import("./SafeHtml.tsx");
   const { createRoot } = await import("react-dom/client");

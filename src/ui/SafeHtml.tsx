@@ -58,10 +58,12 @@ export function SafeHtml({ html, as = "div", className, id }: SafeHtmlProps) {
   const hydrating = useSyncExternalStore(subscribeToNothing, inABrowserRender, inAHydratingRender);
   // The content the element was hydrated with, kept as the server wrote it until the content changes;
   // then never again (the element holds other HTML by then).
-  const [kept, setKept] = useState(() => (hydrating && keepingServerHtml ? html : undefined));
-  if (kept !== undefined && kept !== html) setKept(undefined);
+  // (A new tag is a new element: nothing in it to keep either.)
+  const [kept, setKept] = useState(() => (hydrating && keepingServerHtml ? { html, as } : undefined));
+  const keeping = kept !== undefined && kept.html === html && kept.as === as;
+  if (kept !== undefined && !keeping) setKept(undefined);
   if (!html) return null;
-  if (kept === html) return createElement(as, { className, id, suppressHydrationWarning: true, dangerouslySetInnerHTML: keptHtml });
+  if (keeping) return createElement(as, { className, id, suppressHydrationWarning: true, dangerouslySetInnerHTML: keptHtml });
   // Provided (the server, tests): at once. In the browser, once loaded (the first render suspends meanwhile);
   // `use` on every such render, as React expects of a render resumed after it suspended.
   const sanitize = sanitizer ?? use(loadSanitizer());

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import { e2eEnv } from "./env.ts";
@@ -81,40 +81,93 @@ function hostileMenus(chunk: string[], index: number) {
   ];
 }
 
+/** Reports what payloads set off: dialogs, and the page's alert, prompt, confirm and print. */
+async function watchForExecution(page: Page): Promise<string[]> {
+  const fired: string[] = [];
+  page.on("dialog", (dialog) => {
+    fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.exposeFunction("__xssFired", (what: string) => fired.push(what));
+  await page.addInitScript(() => {
+    const report = (name: string) => (...args: unknown[]) => {
+      (window as unknown as { __xssFired: (what: string) => void }).__xssFired(`${name}(${args.map(String).join(",")})`);
+      return null;
+    };
+    window.alert = report("alert");
+    window.prompt = report("prompt");
+    window.confirm = () => {
+      report("confirm")();
+      return false;
+    };
+    window.print = report("print");
+  });
+  return fired;
+}
+
+/** A content service with the hostile page of `chunk`, menus and resources, and the site on it. */
+async function hostileSite(chunk: string[], index: number) {
+  const upstream = await otherService({
+    "/api/page/get": (body: string) => (JSON.parse(body) === `/xss-check-${index}` ? hostilePage(chunk, index) : undefined),
+    "/api/menu/GetMenuList": hostileMenus(chunk, index),
+    "/api/resource/list": ["FOOTER-DESCRIPTION", "FOOTER-COPYRIGHT", "FOOTER-SOLUTIONS-TITLE", "ICONS-TITLE"].map((name, i) => ({ name, value: chunk[(90 + i) % chunk.length] ?? "" })),
+  });
+  const site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
+  test.info().attach("site", { body: site.url }).catch(() => undefined);
+  cleanups.push(async () => {
+    await site.close();
+    await upstream.close();
+  });
+  return site;
+}
+
+/** Whatever of the page could run: frames, scripts in main, on* handlers, script: URLs where they navigate. */
+function executableInPage(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.querySelectorAll("*")) {
+      const tag = element.tagName.toLowerCase();
+      if (["iframe", "frame", "object", "embed", "base"].includes(tag)) found.push(`<${tag}>`);
+      // Structured data is a data block browsers never run: allowed while its text still parses as JSON.
+      const dataBlock = tag === "script" && element.getAttribute("type") === "application/ld+json" && element.attributes.length === 1 && (() => {
+        try {
+          JSON.parse(element.textContent);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      if (tag === "script" && element.closest("main") && !dataBlock) found.push("<script> in main");
+      for (const attribute of element.attributes) {
+        if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
+        const compact = attribute.value.replace(/[\p{Cc}\s]/gu, "").toLowerCase();
+        const navigates = /^(href|action|formaction|xlink:href|data|srcdoc)$/.test(attribute.name) || ["iframe", "frame", "embed", "object", "script"].includes(tag);
+        // data: is a document (and can run script) only where it navigates or embeds; in <img> or <track> it is inert.
+        const holdsUrl = /^(href|src|action|formaction|xlink:href|data|srcdoc|poster|background|lowsrc|dynsrc|ping|cite)$/.test(attribute.name);
+        if (holdsUrl && (/^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigates))) {
+          found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/** Lets anything that would fire (image errors, animations, focus handlers) have its chance. */
+async function provoke(page: Page) {
+  await page.mouse.move(200, 300);
+  await page.mouse.wheel(0, 20_000);
+  await page.clock.runFor(2000);
+  await page.waitForLoadState("networkidle");
+  await rendered(page);
+}
+
 for (const [index, chunk] of chunks.entries()) {
   test(`XSS payloads ${index * perPage + 1}-${index * perPage + chunk.length} never execute`, async ({ page }) => {
-    const fired: string[] = [];
-    page.on("dialog", (dialog) => {
-      fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    await page.exposeFunction("__xssFired", (what: string) => fired.push(what));
-    await page.addInitScript(() => {
-      const report = (name: string) => (...args: unknown[]) => {
-        (window as unknown as { __xssFired: (what: string) => void }).__xssFired(`${name}(${args.map(String).join(",")})`);
-        return null;
-      };
-      window.alert = report("alert");
-      window.prompt = report("prompt");
-      window.confirm = () => {
-        report("confirm")();
-        return false;
-      };
-      window.print = report("print");
-    });
-    // A content service with the hostile page, menus and resources: the server renders them into
-    // its HTML (sanitized there), and the browser hydrates them (sanitized again).
-    const upstream = await otherService({
-      "/api/page/get": (body: string) => (JSON.parse(body) === `/xss-check-${index}` ? hostilePage(chunk, index) : undefined),
-      "/api/menu/GetMenuList": hostileMenus(chunk, index),
-      "/api/resource/list": ["FOOTER-DESCRIPTION", "FOOTER-COPYRIGHT", "FOOTER-SOLUTIONS-TITLE", "ICONS-TITLE"].map((name, i) => ({ name, value: chunk[(90 + i) % chunk.length] ?? "" })),
-    });
-    const site = await startSiteOnFixtures({ env: { ...process.env, ...e2eEnv, CONTENT_API_BASE: upstream.url } });
-    test.info().attach("site", { body: site.url }).catch(() => undefined);
-    cleanups.push(async () => {
-      await site.close();
-      await upstream.close();
-    });
+    const fired = await watchForExecution(page);
+    // The server renders the hostile page, menus and resources into its HTML (sanitized there),
+    // and the browser hydrates them (keeping the server's HTML).
+    const site = await hostileSite(chunk, index);
     await page.clock.install();
     await page.goto(`${site.url}/xss-check-${index}`);
     await waitForBlocks(page);
@@ -125,41 +178,29 @@ for (const [index, chunk] of chunks.entries()) {
     for (const button of await page.locator("header button[aria-expanded]").all()) {
       if (await button.isVisible()) await button.click();
     }
-    // Let anything that would fire (image errors, animations, focus handlers) have its chance.
-    await page.mouse.move(200, 300);
-    await page.mouse.wheel(0, 20_000);
-    await page.clock.runFor(2000);
-    await page.waitForLoadState("networkidle");
-    await rendered(page);
-    const executable = await page.evaluate(() => {
-      const found: string[] = [];
-      for (const element of document.querySelectorAll("*")) {
-        const tag = element.tagName.toLowerCase();
-        if (["iframe", "frame", "object", "embed", "base"].includes(tag)) found.push(`<${tag}>`);
-        // Structured data is a data block browsers never run: allowed while its text still parses as JSON.
-        const dataBlock = tag === "script" && element.getAttribute("type") === "application/ld+json" && element.attributes.length === 1 && (() => {
-          try {
-            JSON.parse(element.textContent);
-            return true;
-          } catch {
-            return false;
-          }
-        })();
-        if (tag === "script" && element.closest("main") && !dataBlock) found.push("<script> in main");
-        for (const attribute of element.attributes) {
-          if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
-          const compact = attribute.value.replace(/[\p{Cc}\s]/gu, "").toLowerCase();
-          const navigates = /^(href|action|formaction|xlink:href|data|srcdoc)$/.test(attribute.name) || ["iframe", "frame", "embed", "object", "script"].includes(tag);
-          // data: is a document (and can run script) only where it navigates or embeds; in <img> or <track> it is inert.
-          const holdsUrl = /^(href|src|action|formaction|xlink:href|data|srcdoc|poster|background|lowsrc|dynsrc|ping|cite)$/.test(attribute.name);
-          if (holdsUrl && (/^(javascript|vbscript|livescript):/.test(compact) || (compact.startsWith("data:") && navigates))) {
-            found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
-          }
-        }
-      }
-      return found;
-    });
+    await provoke(page);
     expect(fired).toEqual([]);
-    expect(executable).toEqual([]);
+    expect(await executableInPage(page)).toEqual([]);
   });
 }
+
+test("XSS payloads of a page reached inside the site, rendered and sanitized in the browser, never execute", async ({ page }) => {
+  const [chunk] = chunks;
+  if (!chunk) throw new Error("no payloads");
+  const fired = await watchForExecution(page);
+  const site = await hostileSite(chunk, 0);
+  await page.clock.install();
+  await page.goto(`${site.url}/Home`);
+  await waitForBlocks(page);
+  await page.evaluate(() => document.documentElement.setAttribute("data-before-navigation", ""));
+  // The header's link to the hostile page, followed by the router: its loader and render run in the browser.
+  await page.locator('header a[href="/xss-check-0"]').first().dispatchEvent("click");
+  await expect(page).toHaveURL(/\/xss-check-0$/);
+  await waitForBlocks(page);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+  // The same document: the page was rendered, and its content HTML sanitized, in the browser.
+  await expect(page.locator("html[data-before-navigation]")).toHaveCount(1);
+  await provoke(page);
+  expect(fired).toEqual([]);
+  expect(await executableInPage(page)).toEqual([]);
+});
