@@ -10,7 +10,6 @@ import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
 import { blockCodeGroupModules, blockCodePlugin } from "./src/build/blockCodePlugin.ts";
 import { afterShellModules } from "./src/app/afterShell.ts";
-import { blockRegistry } from "./src/runtime/registry.ts";
 
 /**
  * React Router publishes only its development build under its package's exports; the browser's
@@ -23,17 +22,16 @@ const reactRouterProduction = [
 ];
 
 /**
- * The site's code in a few chunks, so that a page's code arrives in a few round trips and not in
+ * Four chunks of the site's code, so that a page's code arrives in a few round trips and not in
  * dozens (each a round trip of 562 ms on a slow phone's network, six at a time over HTTP/1.1):
  * - `framework`: React's and the router's code (what src/main.tsx imports statically);
  * - `app`: the site's own modules before hydration (what src/app/start.tsx, which main.tsx
  *   imports in the next task, imports statically);
- * - `first`: the above-the-fold blocks' code (src/build/blockCode.ts), which hydration waits for;
- * - `after-shell`: the footer and contact shortcut and the page's effects, which every page loads
- *   as the shell hydrates (src/app/afterShell.ts).
- * Every other block's code is a chunk of its own (Rolldown's own splitting of its dynamic import),
- * asked for when its section comes near the viewport: a section brings what it needs and no other
- * block's. Measured in docs/performance.md.
+ * - `first` and `later`: the blocks' code as src/build/blockCode.ts places it (the above-the-fold
+ *   blocks, which hydration waits for; the other blocks without a package of their own, asked for
+ *   as the shell hydrates), and in `later` also the footer and contact shortcut and the page's
+ *   effects, which every page loads then. Blocks that bring a package keep chunks of their own.
+ * Measured in docs/first-paint.md.
  */
 const startModule = resolve("src/app/start.tsx");
 /** React's and the router's packages (their CommonJS files are required, not imported, so they are matched by path), and Vite's preload helper, which the entry uses. */
@@ -41,23 +39,15 @@ const frameworkModule = /\/node_modules\/(react|react-dom|scheduler|react-router
 /** The app's own modules loaded after the shell on every page (src/app/afterShell.ts). */
 const afterShellIds = afterShellModules.map((module) => resolve(module));
 
-/** The site's chunks, each after those its modules import from. */
-const siteChunkNames = ["app", "first", "after-shell", "blocks-shared"] as const;
-type SiteChunk = (typeof siteChunkNames)[number];
-/** The interactive blocks below the fold, whose code is asked for as their sections come near (src/build/blockCode.ts places them on their own). */
-const nearBlockIds = Object.values(blockRegistry)
-  .filter((block) => block.interactive && !block.critical)
-  .map((block) => resolve("src/blocks", block.module));
-
-let siteChunks: Map<string, SiteChunk> | undefined;
+let siteChunks: Map<string, "app" | "first" | "later"> | undefined;
 
 /** The chunk of each of the site's modules, worked out once from the module graph: the first group that reaches it statically. */
-function siteChunksOf(context: ChunkingContext): Map<string, SiteChunk> {
-  const chunks = new Map<string, SiteChunk>();
-  const place = (roots: readonly string[], chunk: SiteChunk) => {
+function siteChunksOf(context: ChunkingContext): Map<string, "app" | "first" | "later"> {
+  const chunks = new Map<string, "app" | "first" | "later">();
+  const place = (roots: readonly string[], chunk: "app" | "first" | "later") => {
     const visit = (id: string) => {
       if (chunks.has(id) || frameworkModule.test(id) || id.endsWith(".css")) return;
-      // Packages stay out of the blocks' and the after-shell group: a block that brings one keeps it to itself.
+      // Packages of their own stay out of the blocks' groups (src/build/blockCode.ts keeps blocks that bring one out of them).
       if (chunk !== "app" && id.includes("/node_modules/")) return;
       chunks.set(id, chunk);
       for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
@@ -69,26 +59,11 @@ function siteChunksOf(context: ChunkingContext): Map<string, SiteChunk> {
   // level, and those blocks import the app's chunk, which must not wait for it in turn.
   chunks.delete(startModule);
   place([blockCodeGroupModules.first], "first");
-  place(afterShellIds, "after-shell");
-  // What two or more of the blocks asked for as their sections come near share (a section's frame,
-  // cards, the slider's settings, the dialog): one small chunk, not a file for each pair of blocks.
-  // The rest of a block's site code goes with the block.
-  const reachers = new Map<string, number>();
-  for (const block of nearBlockIds) {
-    const seen = new Set<string>();
-    const visit = (id: string) => {
-      if (seen.has(id) || chunks.has(id) || frameworkModule.test(id) || id.endsWith(".css") || id.includes("/node_modules/")) return;
-      seen.add(id);
-      for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
-    };
-    visit(block);
-    for (const id of seen) reachers.set(id, (reachers.get(id) ?? 0) + 1);
-  }
-  for (const [id, count] of reachers) if (count > 1 && !nearBlockIds.includes(id)) chunks.set(id, "blocks-shared");
+  place([blockCodeGroupModules.later, ...afterShellIds], "later");
   return chunks;
 }
 
-function siteChunk(moduleId: string, context: ChunkingContext): SiteChunk | null {
+function siteChunk(moduleId: string, context: ChunkingContext): string | null {
   siteChunks ??= siteChunksOf(context);
   return siteChunks.get(moduleId) ?? null;
 }
@@ -123,17 +98,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : {
           // src/boot.ts: the script of server-rendered pages, which loads src/main.tsx once the page has loaded.
           input: { index: resolve("index.html"), boot: resolve("src/boot.ts") },
-          // The framework first, then the app's chunk, the first blocks', what every page loads after the shell, and what
-          // sections share: a group takes what its modules import that no group before it took (React into the app's,
-          // the app's modules into the footer's), so each group comes after those it imports from.
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: "framework", test: frameworkModule, priority: siteChunkNames.length + 1 },
-                ...siteChunkNames.map((chunk, index) => ({ name: (id: string, context: ChunkingContext) => (siteChunk(id, context) === chunk ? chunk : null), priority: siteChunkNames.length - index })),
-              ],
-            },
-          },
+          // The framework first: the site's group would otherwise take React along (a group takes what its modules import).
+          output: { codeSplitting: { groups: [{ name: "framework", test: frameworkModule, priority: 2 }, { name: siteChunk, priority: 1 }] } },
         },
   },
   ssr: {

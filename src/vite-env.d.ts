@@ -19,8 +19,9 @@ declare module "virtual:corvane-layouts" {
 declare module "virtual:block-code" {
   type BlockModule = { block: import("./runtime/block.tsx").BlockDefinition };
   /** Where the build put each block's code, by its module (relative to src/blocks): src/build/blockCode.ts. */
-  export const placement: Record<string, "first" | "own">;
+  export const placement: Record<string, "first" | "later" | "own">;
   export const loadFirst: () => Promise<{ modules: Record<string, BlockModule> }>;
+  export const loadLater: () => Promise<{ modules: Record<string, BlockModule> }>;
   /** The blocks loaded on their own. */
   export const ownModules: Record<string, () => Promise<BlockModule>>;
 }

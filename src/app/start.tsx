@@ -76,18 +76,11 @@ async function hydrate(page: PageData) {
   // A block that does nothing in the browser keeps the server's HTML (src/ui/ServerHtml.tsx): nothing to wait for, no code to ask for.
   const interactive = (block: BlockName) => blockRegistry[block].interactive;
   const aboveTheFold = page.status === "ready" ? page.aboveTheFold.filter(interactive) : [];
+  const belowTheFold = page.status === "ready" ? page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block)) : [];
   if (page.status === "ready") {
-    const belowTheFold = page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block));
     const whenReached = belowTheFold.filter((slot) => blockRegistry[slot.block].loadsWhenReached === true);
     const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached.map((slot) => slot.id));
     runtime.nearViewport = nearViewport;
-    // A section below the fold asks for its block's code when it comes near (or the visitor reaches
-    // into it), not with the page: until then its server HTML reads, links and (a form) posts as it is.
-    // Asked for here, not when React gets back to the section, so that the code is on its way a task sooner.
-    for (const slot of belowTheFold) {
-      const near = nearViewport.wait(page.page, slot.id);
-      void (near ?? Promise.resolve()).then(() => runtime.blocks[slot.block].preload());
-    }
     // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.
     const unsubscribe = router.subscribe(() => {
       unsubscribe();
@@ -97,15 +90,29 @@ async function hydrate(page: PageData) {
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating.
   await Promise.allSettled(aboveTheFold.map((block) => runtime.blocks[block].preload()));
   await nextTask();
-  // What every page loads after the shell asks for its code now, while the shell hydrates: the
-  // footer and the page's effects (vite.config.ts's `after-shell` chunk, one round trip).
-  const afterShell = Promise.allSettled([afterContent.load(), loadPageEffects()]);
+  // What hydrates after the shell asks for its code now, while the shell hydrates: the footer, the
+  // page's effects and the page's own blocks below the fold (they share a few files: vite.config.ts's
+  // `later` chunk, one round trip on a slow network), but not those that wait for the visitor to
+  // reach them (the contact form: its code is asked for as its section is reached).
+  // Their code must be there before any update from above: React hydrates every section before it
+  // commits one (a navigation, a link to an anchor), and a section whose code is still on its way
+  // then is rendered anew, its server HTML dropped and the sections after it moved (seen: an
+  // anchor's target moved 1,670 px up mid-glide). One block per task: asking for a block's code
+  // and styles takes a few milliseconds each.
+  const afterShell = (async () => {
+    const loading: Promise<unknown>[] = [afterContent.load(), loadPageEffects()];
+    for (const block of new Set(belowTheFold.filter((slot) => blockRegistry[slot.block].loadsWhenReached !== true).map((slot) => slot.block))) {
+      loading.push(runtime.blocks[block].preload());
+      await nextTask();
+    }
+    await Promise.allSettled(loading);
+  })();
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
   runtime.onShellHydrated = () => {
     shellDone();
     performance.mark(SHELL_HYDRATED_MARK);
-    // Once the footer's and the effects' code is there and React has had a frame to hydrate them, the page answers;
+    // Once that code is there and React has had a frame to hydrate the footer, the page answers;
     // the sections below the fold hydrate as they come near.
     void afterShell.then(() => requestAnimationFrame(() => setTimeout(markAppReady, 0)));
   };

@@ -9,14 +9,21 @@ import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
 import type { BlockDataLoaders } from "../runtime/context.tsx";
 import type { BlockPictures } from "../runtime/firstPictures.ts";
 import { blockNames, blockRegistry, type BlockName } from "../runtime/registry.ts";
-import { loadFirst, ownModules, placement } from "virtual:block-code";
+import { loadFirst, loadLater, ownModules, placement } from "virtual:block-code";
 import { blockCodeGroups } from "./codeGroups.ts";
 
 type BlockModule = { block: BlockDefinition };
 
-/** The block's module from where the build put its code (src/build/blockCode.ts): with the first blocks, or on its own. */
+/** The block's module from where the build put its code (src/build/blockCode.ts): with the first blocks, with the later ones, or on its own. */
 async function loadModule(file: string): Promise<BlockModule | undefined> {
-  return placement[file] === "first" ? (await loadFirst()).modules[file] : ownModules[file]?.();
+  switch (placement[file]) {
+    case "first":
+      return (await loadFirst()).modules[file];
+    case "later":
+      return (await loadLater()).modules[file];
+    default:
+      return ownModules[file]?.();
+  }
 }
 
 function loader(name: BlockName): () => Promise<BlockDefinition> {
@@ -36,12 +43,13 @@ export const blockLoaders: BlockLoaders = byName(loader);
 const blockModules = byName((name) => `src/blocks/${blockRegistry[name].module}`);
 
 /**
- * The module of the build's manifest that carries a block's code: its own, or that of the
- * above-the-fold blocks' group the build put it in (src/build/blockCode.ts).
+ * The module of the build's manifest that carries a block's code: its own, or that of the group the
+ * build put it in (src/build/blockCode.ts: the above-the-fold blocks', or the later blocks').
  */
 export function blockCodeModule(name: BlockName, manifestHas: (module: string) => boolean): string {
   const own = blockModules[name];
-  return manifestHas(own) ? own : blockCodeGroups.first;
+  if (manifestHas(own)) return own;
+  return blockCodeGroups[blockRegistry[name].critical ? "first" : "later"];
 }
 
 /** The pictures each block shows (./pictures.ts), for the page loader's first-screen rule; loaded with the first page the browser resolves itself. */

@@ -122,9 +122,12 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
       // Code the browser needs before it hydrates: the above-the-fold blocks' (none for blocks that do nothing there: src/ui/ServerHtml.tsx).
       scripts: aboveTheFold.filter(interactive).map(codeOf),
-      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's and the page effects'. A section
-      // below the fold asks for its block's code when it comes near (src/runtime/hydrateNear.ts), not before.
-      later: [...afterShellModules],
+      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the blocks' below
+      // the fold, except those that wait for the visitor to reach them (the contact form: registry's loadsWhenReached).
+      later: [
+        ...afterShellModules,
+        ...blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block) && blockRegistry[block].loadsWhenReached !== true).map(codeOf),
+      ],
     },
     options.readStyle,
   );
