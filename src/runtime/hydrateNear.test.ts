@@ -1,32 +1,7 @@
+import { FakeIntersectionObserver as FakeObserver } from "../../tests/intersection.ts";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { PageSchema } from "../content/contract.ts";
 import { hydrateWhenNear, NEAR_VIEWPORT_MARGIN } from "./hydrateNear.ts";
-
-/** An IntersectionObserver the test drives: `come(element)` is the element scrolling near. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  observed = new Set<Element>();
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit | undefined,
-  ) {
-    FakeObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.observed.add(target);
-  }
-  unobserve(target: Element) {
-    this.observed.delete(target);
-  }
-  disconnect() {
-    this.observed.clear();
-  }
-  static come(target: Element) {
-    for (const observer of FakeObserver.all) {
-      if (observer.observed.has(target)) observer.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
-    }
-  }
-}
 
 const page = PageSchema.parse({ id: 7, name: "Home" });
 const section = (slotId: string) => document.querySelector(`[data-slot="${slotId}"]`) ?? document.body;
