@@ -22,7 +22,7 @@ export function organizationPlugin(): Plugin {
       root = config.root;
     },
     transformIndexHtml(html) {
-      return html.replace(organizationPlaceholder, organizationJsonLd(root));
+      return html.replace(organizationPlaceholder, () => organizationJsonLd(root));
     },
   };
 }

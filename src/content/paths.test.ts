@@ -34,6 +34,10 @@ describe("detailPath", () => {
   it("joins a detail route and a content anchor link", () => {
     expect(detailPath("blog", "/future-of-work")).toBe("/blogs/future-of-work");
     expect(detailPath("caseStudy", "claims-in-six-weeks")).toBe("/casestudies/claims-in-six-weeks");
+    // Found by the contract-generated pages (seed 1120941339): a replacement pattern or a "%" in the anchor stays its text, encoded.
+    expect(detailPath("blog", "$`")).toBe("/blogs/%24%60");
+    expect(detailPath("blog", "a$&b")).toBe("/blogs/a%24%26b");
+    expect(detailPath("thoughtPaper", "%`")).toBe("/thoughtPapers/%25%60");
   });
 
   it("refuses anchors that are not one plain segment, and routes without a parameter", () => {

@@ -38,7 +38,7 @@ export function pathTo<Name extends RouteName>(name: Name, ...params: RouteParam
 }
 
 /**
- * The address of a content item's detail page from its anchor link ("/future-of-work"), or null
+ * The address of a content item's detail page from its anchor link ("/future-of-work"), encoded, or null
  * when the anchor cannot be one path segment: empty, with spaces, quotes or "..", or another
  * scheme's address (content is not trusted to be well formed).
  */
@@ -47,7 +47,9 @@ export function detailPath(name: RouteName, anchor: string | null | undefined): 
   if (!slug || /[\s<>"'/?#\\]/.test(slug) || slug.includes("..") || /^[a-z][a-z0-9+.-]*:/i.test(slug)) return null;
   const pattern = routePaths[name];
   const params = pattern.match(paramPattern) ?? [];
-  return params.length === 1 ? pattern.replace(paramPattern, slug) : null;
+  // Encoded as pathTo encodes (a "%" in content would otherwise make no address at all), and by a
+  // function, not as the replacement string: "$`" or "$&" in content would splice the route's own text in.
+  return params.length === 1 ? pattern.replace(paramPattern, () => encodeURIComponent(slug)) : null;
 }
 
 /**
