@@ -11,7 +11,7 @@ import { RuntimeProvider } from "../runtime/context.tsx";
 import { HYDRATION_SCRIPT_ID, HydrationDataSchema, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
-import { blockRegistry, type BlockName } from "../runtime/registry.ts";
+import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
 import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { keepServerHtmlWhileHydrating } from "../ui/SafeHtml.tsx";
@@ -78,8 +78,8 @@ async function hydrate(page: PageData) {
   const aboveTheFold = page.status === "ready" ? page.aboveTheFold.filter(interactive) : [];
   const belowTheFold = page.status === "ready" ? page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block)) : [];
   if (page.status === "ready") {
-    const whenReached = belowTheFold.filter((slot) => blockRegistry[slot.block].loadsWhenReached === true);
-    const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached.map((slot) => slot.id));
+    const whenReached = belowTheFold.filter((slot) => waitsForVisitor(slot.block)).map((slot) => slot.id);
+    const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached);
     runtime.nearViewport = nearViewport;
     // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.
     const unsubscribe = router.subscribe(() => {
@@ -101,7 +101,7 @@ async function hydrate(page: PageData) {
   // and styles takes a few milliseconds each.
   const afterShell = (async () => {
     const loading: Promise<unknown>[] = [afterContent.load(), loadPageEffects()];
-    for (const block of new Set(belowTheFold.filter((slot) => blockRegistry[slot.block].loadsWhenReached !== true).map((slot) => slot.block))) {
+    for (const block of new Set(belowTheFold.map((slot) => slot.block).filter((block) => !waitsForVisitor(block)))) {
       loading.push(runtime.blocks[block].preload());
       await nextTask();
     }

@@ -25,6 +25,9 @@ export const templateRegistry = templatesFile.templates as Record<string, Templa
 export const routeTable = routesFile as RoutesFile;
 export const resourceDefaults: Readonly<Record<string, string>> = resourceDefaultsFile.defaults;
 
+/** Whether a block's code waits for the visitor to reach into its section (registry `loadsWhenReached`), not loaded with the page. */
+export const waitsForVisitor = (block: BlockName): boolean => blockRegistry[block].loadsWhenReached === true;
+
 export function isBlockName(name: string): name is BlockName {
   return Object.hasOwn(blockRegistry, name);
 }

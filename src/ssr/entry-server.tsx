@@ -23,7 +23,7 @@ import { createContentClient } from "../content/client.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
-import { blockRegistry, type BlockName } from "../runtime/registry.ts";
+import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../ui/sanitize.ts";
@@ -126,7 +126,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       // the fold, except those that wait for the visitor to reach them (the contact form: registry's loadsWhenReached).
       later: [
         ...afterShellModules,
-        ...blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block) && blockRegistry[block].loadsWhenReached !== true).map(codeOf),
+        ...blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block) && !waitsForVisitor(block)).map(codeOf),
       ],
     },
     options.readStyle,
