@@ -12,7 +12,8 @@ import { executableMarkup } from "../../tests/xss.ts";
 import { withReactScheduling } from "../../tests/reactScheduling.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 
-const afterTest = withReactScheduling();
+// React's own scheduling, as in the browser (not act()'s).
+withReactScheduling();
 let loads = 0;
 let root: Root | undefined;
 
@@ -37,6 +38,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
   return null;
 }
 
+type SafeHtmlComponent = typeof import("./SafeHtml.tsx").SafeHtml;
+
 const content = '<p>Our <strong>studios</strong></p><img src="x" onerror="alert(1)">';
 
 /** A page the server rendered: the element with the server's sanitized HTML in it. */
@@ -46,12 +49,11 @@ function serverPage(): HTMLElement {
   return container;
 }
 
-it("keeps the server's sanitized HTML while hydrating, without loading DOMPurify, and sanitizes what comes after", async () => {
-  const { SafeHtml, keepServerHtmlWhileHydrating } = await import("./SafeHtml.tsx");
-  const container = serverPage();
-  const serverParagraph = container.querySelector("p");
-  const errors: unknown[] = [];
-  keepServerHtmlWhileHydrating();
+/**
+ * Hydrates `container` (a server page) with a SafeHtml of `content`, the browser keeping the
+ * server's HTML; resolves once React has committed, and its re-render with the browser's snapshot with it.
+ */
+async function hydrateKeeping(SafeHtml: SafeHtmlComponent, container: HTMLElement, errors: unknown[] = []) {
   let commits = 0;
   const committed = () => {
     commits++;
@@ -66,9 +68,17 @@ it("keeps the server's sanitized HTML while hydrating, without loading DOMPurify
       { onRecoverableError: (error) => errors.push(error) },
     );
   });
-  afterTest(() => undefined);
-  // Hydrated, and React's re-render after it with the browser's snapshot: the very nodes the server wrote.
   await waitFor(() => expect(commits).toBe(1));
+}
+
+it("keeps the server's sanitized HTML while hydrating, without loading DOMPurify, and sanitizes what comes after", async () => {
+  const { SafeHtml, keepServerHtmlWhileHydrating } = await import("./SafeHtml.tsx");
+  const container = serverPage();
+  const serverParagraph = container.querySelector("p");
+  const errors: unknown[] = [];
+  keepServerHtmlWhileHydrating();
+  // Hydrated, and React's re-render after it with the browser's snapshot: the very nodes the server wrote.
+  await hydrateKeeping(SafeHtml, container, errors);
   expect(container.querySelector("p")).toBe(serverParagraph);
   expect(container.querySelector("strong")).toHaveTextContent("studios");
   expect(errors).toEqual([]);
@@ -90,21 +100,7 @@ it("shows the content in a new element when the tag changes after hydrating (not
   const { SafeHtml, keepServerHtmlWhileHydrating } = await import("./SafeHtml.tsx");
   const container = serverPage();
   keepServerHtmlWhileHydrating();
-  let commits = 0;
-  const committed = () => {
-    commits++;
-  };
-  startTransition(() => {
-    root = hydrateRoot(
-      container,
-      <>
-        <SafeHtml className="lead" html={content} />
-        <Committed onCommit={committed} />
-      </>,
-    );
-  });
-  afterTest(() => undefined);
-  await waitFor(() => expect(commits).toBe(1));
+  await hydrateKeeping(SafeHtml, container);
   root?.render(<SafeHtml as="section" className="lead" html={content} />);
   await waitFor(() => expect(container.querySelector("section.lead strong")).toHaveTextContent("studios"));
 });
