@@ -247,7 +247,11 @@ test("the content's Lottie animation plays near the viewport and can be paused",
   await waitForBlocks(page);
   const media = page.locator('[data-slot="media"]');
   await media.scrollIntoViewIfNeeded();
-  await expect(media.locator(".lottie__canvas svg")).toBeVisible({ timeout: 10_000 });
+  const drawing = media.locator(".lottie__canvas svg");
+  await expect(drawing).toBeVisible({ timeout: 10_000 });
+  // It moves: the player (lottie-web's light build, vite.config.ts) draws new frames.
+  const firstFrame = await drawing.innerHTML();
+  await expect.poll(() => drawing.innerHTML()).not.toBe(firstFrame);
   await media.getByRole("button", { name: "Pause animation" }).click();
   await expect(media.getByRole("button", { name: "Play animation" })).toBeVisible();
 });
