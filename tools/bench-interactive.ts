@@ -16,7 +16,7 @@ import { startChildServer } from "./childServer.ts";
 import { readTimes, recordTimes, slowPhoneContext, throttle } from "./slowPhone.ts";
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const pages = [pathTo("home"), pathTo("brandingCreative")];
+const pages = process.env.BENCH_PAGES?.split(",") ?? [pathTo("home"), pathTo("brandingCreative")];
 const tapEffectTimeoutMs = 3000;
 
 interface Run {
@@ -59,6 +59,8 @@ async function measure(page: Page, url: string): Promise<Run> {
     taps++;
     if (!(await menuBecomes(page, expected))) {
       lost++;
+      // Where a lost tap fell, to find out why (the times are the page's, see tools/slowPhone.ts).
+      console.log(`  tap ${taps} lost (wanted the menu ${expected ? "open" : "closed"}):`, JSON.stringify(await readTimes(page)));
       expected = await menuIsOpen(page);
     }
     if (last) break;

@@ -9,7 +9,7 @@
  * and from then on the store decides (a click on a summary toggles the store, not the
  * element), adding what HTML cannot do: outside click, Escape, focus leaving, route change.
  */
-import { useEffect, useId, useRef, type RefObject } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from "react";
 import { Link, useLocation, useRevalidator } from "react-router-dom";
 import type { MenuItem } from "../content/contract.ts";
 import type { MenuSlot } from "../content/menus.ts";
@@ -136,7 +136,9 @@ function useClosingRules(header: RefObject<HTMLElement | null>, toggle: RefObjec
   const hydrating = useRef(!takenOver);
   const shownAt = useRef<string | null>(null);
 
-  useEffect(() => {
+  // A layout effect: over the server's HTML, the state learns what the visitor opened in the
+  // hydrating commit, before the browser hands the code the visitor's next tap (../ui/disclosure.ts).
+  useLayoutEffect(() => {
     if (shownAt.current === key) return;
     const element = shownAt.current === null && hydrating.current ? header.current : null;
     shownAt.current = key;

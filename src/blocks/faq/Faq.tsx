@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { detailsToggle, summaryClick, useTakenOver } from "../../ui/disclosure.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -17,8 +17,9 @@ export function Faq({ items, options, title, background, slotId }: BlockProps<Fa
   const [open, setOpen] = useState<string | null>(options.openFirst ? (items[0]?.key ?? null) : null);
   const takenOver = useTakenOver();
   const list = useRef<HTMLDivElement>(null);
-  // Over the server's HTML: the answer the visitor opened before the code ran stays open.
-  useEffect(() => {
+  // Over the server's HTML: the answer the visitor opened before the code ran stays open. Read in
+  // the hydrating commit, before the browser hands the code the visitor's next tap (../../ui/disclosure.ts).
+  useLayoutEffect(() => {
     const shown = list.current?.querySelector<HTMLElement>("details[open]")?.dataset.item;
     if (shown !== undefined) setOpen(shown);
   }, []);
