@@ -8,8 +8,7 @@ import { organizationPlugin } from "./src/build/organizationPlugin.ts";
 import { registryForBrowserPlugin } from "./src/build/registryPlugin.ts";
 import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
-import { blockCodeGroupModules, blockCodePlugin } from "./src/build/blockCodePlugin.ts";
-import { afterShellModules } from "./src/app/afterShell.ts";
+import { blockCodePlugin } from "./src/build/blockCodePlugin.ts";
 
 /**
  * React Router publishes only its development build under its package's exports; the browser's
@@ -34,44 +33,36 @@ const lottieLight = [
 ];
 
 /**
- * Four chunks of the site's code, so that a page's code arrives in a few round trips and not in
- * dozens (each a round trip of 562 ms on a slow phone's network, six at a time over HTTP/1.1):
+ * Two chunks of the site's code before a page answers, so that it arrives in a few round trips and
+ * not in dozens (each a round trip of 562 ms on a slow phone's network, six at a time over HTTP/1.1):
  * - `framework`: React's and the router's code (what src/main.tsx imports statically);
- * - `app`: the site's own modules before hydration (what src/app/start.tsx, which main.tsx
- *   imports in the next task, imports statically);
- * - `first` and `later`: the blocks' code as src/build/blockCode.ts places it (the above-the-fold
- *   blocks, which hydration waits for; the other blocks without a package of their own, asked for
- *   as the shell hydrates), and in `later` also the footer and contact shortcut and the page's
- *   effects, which every page loads then. Blocks that bring a package keep chunks of their own.
- * Measured in docs/first-paint.md.
+ * - `app`: the site's own modules (what src/app/start.tsx, which main.tsx imports in the next
+ *   task, imports statically): the chrome, the runtime, the page's effects, and the code of every
+ *   block src/build/blockCode.ts groups (the interactive blocks that bring no package of their
+ *   own), which the block index imports statically in this build (src/build/blockCodePlugin.ts).
+ *   Blocks that bring a package, and those that do nothing in the browser, keep chunks of their own.
+ * One chunk for the blocks above and below the fold, not three: each further file was a request
+ * that waited for one of the six connections the first screen's pictures hold, and a module
+ * imported on demand from a shared chunk costs a re-exporting file of its own too
+ * (docs/performance.md, "Fewer files before the page answers").
  */
 const startModule = resolve("src/app/start.tsx");
 /** React's and the router's packages (their CommonJS files are required, not imported, so they are matched by path), and Vite's preload helper, which the entry uses. */
 const frameworkModule = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\/|vite\/preload-helper/;
-/** The app's own modules loaded after the shell on every page (src/app/afterShell.ts). */
-const afterShellIds = afterShellModules.map((module) => resolve(module));
 
-let siteChunks: Map<string, "app" | "first" | "later"> | undefined;
+let siteChunks: Map<string, "app"> | undefined;
 
-/** The chunk of each of the site's modules, worked out once from the module graph: the first group that reaches it statically. */
-function siteChunksOf(context: ChunkingContext): Map<string, "app" | "first" | "later"> {
-  const chunks = new Map<string, "app" | "first" | "later">();
-  const place = (roots: readonly string[], chunk: "app" | "first" | "later") => {
-    const visit = (id: string) => {
-      if (chunks.has(id) || frameworkModule.test(id) || id.endsWith(".css")) return;
-      // Packages of their own stay out of the blocks' groups (src/build/blockCode.ts keeps blocks that bring one out of them).
-      if (chunk !== "app" && id.includes("/node_modules/")) return;
-      chunks.set(id, chunk);
-      for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
-    };
-    for (const root of roots) visit(root);
+/** The chunk of each of the site's modules, worked out once from the module graph: `app` for what start.tsx reaches statically. */
+function siteChunksOf(context: ChunkingContext): Map<string, "app"> {
+  const chunks = new Map<string, "app">();
+  const visit = (id: string) => {
+    if (chunks.has(id) || frameworkModule.test(id) || id.endsWith(".css")) return;
+    chunks.set(id, "app");
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
   };
-  place([startModule], "app");
-  // start.tsx itself stays in a chunk of its own: it awaits the first blocks' code at its top
-  // level, and those blocks import the app's chunk, which must not wait for it in turn.
+  visit(startModule);
+  // start.tsx itself stays in a chunk of its own, which main.tsx imports a task after React's code.
   chunks.delete(startModule);
-  place([blockCodeGroupModules.first], "first");
-  place([blockCodeGroupModules.later, ...afterShellIds], "later");
   return chunks;
 }
 

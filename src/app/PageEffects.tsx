@@ -2,20 +2,19 @@
  * What happens around a page while it is on screen (SPEC 3, 4). The pinned background state is
  * marked at once, so the fixed band never changes behaviour under the visitor's eyes; the rest
  * (motion, the layout refresh timers, the body height, the reload on a width change) starts
- * after the first paint from a chunk of its own (./runPageEffects.ts), so none of it weighs on the
- * page's initial script. All of it ends with the page.
+ * after the first paint (./runPageEffects.ts; the motion engine's code comes then, on wide
+ * screens). All of it ends with the page.
  */
 import { useEffect, useLayoutEffect, useState } from "react";
 import type { Page } from "../content/contract.ts";
 import type { LayoutSettings } from "../runtime/layoutSettings.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { safeUrl } from "../ui/url.ts";
+import { startPageEffects } from "./runPageEffects.ts";
 
 /** On <html> while the page on screen has its layout's pinned background image (SPEC 4 "Page change"). */
 export const pinnedBackgroundAttribute = "data-pinned-background";
 
-/** The effects' code (a chunk of its own); src/app/start.tsx asks for it early on a served page. */
-export const loadPageEffects = () => import("./runPageEffects.ts");
 
 export function PageEffects({ page, settings }: { page: Page; settings: LayoutSettings }) {
   const pinned = settings.pinnedBackground !== null && safeUrl(page[settings.pinnedBackground]) !== null;
@@ -31,18 +30,7 @@ export function PageEffects({ page, settings }: { page: Page; settings: LayoutSe
   const painted = useAfterFirstPaint();
   useEffect(() => {
     if (!painted) return;
-    let left = false;
-    let stop: (() => void) | undefined;
-    loadPageEffects().then(
-      (effects) => {
-        if (!left) stop = effects.startPageEffects({ settings, shownAt });
-      },
-      (error: unknown) => console.error("page effects not loaded:", error),
-    );
-    return () => {
-      left = true;
-      stop?.();
-    };
+    return startPageEffects({ settings, shownAt });
   }, [painted, settings, shownAt]);
   return null;
 }

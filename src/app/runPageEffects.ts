@@ -1,5 +1,5 @@
 /**
- * The effects of a page on screen (SPEC 3, 4), loaded after its first paint by PageEffects:
+ * The effects of a page on screen (SPEC 3, 4), started after its first paint by PageEffects:
  * motion where the device can use it, paused while the consent panel is open; the layout
  * refresh timers of the pages whose layout asks for them; the body height, saved 8 s after
  * load; the reload on a change of width. Each returns its stop; stopping the page stops them
@@ -80,9 +80,13 @@ export function startPageMotion(root: HTMLElement, settings: LayoutSettings, sho
   };
 }
 
+/** The performance mark set when a page's effects have started: the device's motion is decided, and its code asked for (the motion tests wait for it). */
+export const PAGE_EFFECTS_MARK = "site:page-effects";
+
 export function startPageEffects({ settings, shownAt }: { settings: LayoutSettings; shownAt: number }): Stop {
   const root = document.getElementById(MAIN_CONTENT_ID);
   const stops = [saveBodyHeightLater(shownAt), reloadOnWidthChange(), root ? startPageMotion(root, settings, shownAt) : () => undefined];
+  performance.mark(PAGE_EFFECTS_MARK);
   return () => {
     for (const stop of stops) stop();
   };

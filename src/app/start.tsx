@@ -16,10 +16,8 @@ import { settled } from "../runtime/settled.ts";
 import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { keepServerHtmlWhileHydrating } from "../ui/SafeHtml.tsx";
 import { serveMediaThroughSite } from "../ui/media.ts";
-import { afterContent } from "../chrome/DeferredChrome.tsx";
 import { markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
 import { createRuntime } from "./createRuntime.ts";
-import { loadPageEffects } from "./PageEffects.tsx";
 import { siteRoutes } from "./routes.tsx";
 
 const root = document.getElementById("root");
@@ -90,17 +88,17 @@ async function hydrate(page: PageData) {
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating.
   await Promise.allSettled(aboveTheFold.map((block) => runtime.blocks[block].preload()));
   await nextTask();
-  // What hydrates after the shell asks for its code now, while the shell hydrates: the footer, the
-  // page's effects and the page's own blocks below the fold (they share a few files: vite.config.ts's
-  // `later` chunk, one round trip on a slow network), but not those that wait for the visitor to
-  // reach them (the contact form: its code is asked for as its section is reached).
+  // What hydrates after the shell asks for its code now, while the shell hydrates: the page's own
+  // blocks below the fold (most are in the app's chunk, which is there already: vite.config.ts;
+  // a block that brings a package has a file of its own), but not those that wait for the visitor
+  // to reach them (the contact form: its code is asked for as its section is reached).
   // Their code must be there before any update from above: React hydrates every section before it
   // commits one (a navigation, a link to an anchor), and a section whose code is still on its way
   // then is rendered anew, its server HTML dropped and the sections after it moved (seen: an
   // anchor's target moved 1,670 px up mid-glide). One block per task: asking for a block's code
   // and styles takes a few milliseconds each.
   const afterShell = (async () => {
-    const loading: Promise<unknown>[] = [afterContent.load(), loadPageEffects()];
+    const loading: Promise<unknown>[] = [];
     for (const block of new Set(belowTheFold.map((slot) => slot.block).filter((block) => !waitsForVisitor(block)))) {
       loading.push(runtime.blocks[block].preload());
       await nextTask();

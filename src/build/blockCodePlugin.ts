@@ -2,11 +2,11 @@
  * `virtual:block-code`: how the browser loads each block's code (src/blocks/index.ts).
  * In the browser's build, blocks are placed by ./blockCode.ts: the above-the-fold blocks in one
  * module (`virtual:block-code/first`), the other blocks without a package of their own in
- * another (`virtual:block-code/later`), each imported as a whole, and the rest one by one. One
- * dynamic import per group, not per block: a block imported on its own inside a shared chunk
- * would still be a file of its own (a re-exporting "facade"), a round trip on a phone's network.
- * The dev server and the server's build load every block on its own (`own`): there, files cost
- * nothing and a change reloads one block.
+ * another (`virtual:block-code/later`), and the rest one by one. The two groups are imported
+ * statically, into the app's chunk (vite.config.ts): imported on demand from a chunk the page
+ * has already, each would still be a file of its own (a re-exporting "facade"), a round trip on
+ * a phone's network. The dev server and the server's build load every block on its own (`own`):
+ * there, files cost nothing and a change reloads one block.
  */
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
@@ -16,8 +16,8 @@ import { placeBlockCode, type BlockCodeModule, type BlockCodePlacement } from ".
 
 const indexId = "virtual:block-code";
 
-/** The groups' module ids, for vite.config.ts's chunks (each group's module and what it alone imports make one chunk). */
-export const blockCodeGroupModules: Record<BlockCodeGroup, string> = { first: `\0${blockCodeGroups.first}`, later: `\0${blockCodeGroups.later}` };
+/** The groups' module ids. */
+const blockCodeGroupModules: Record<BlockCodeGroup, string> = { first: `\0${blockCodeGroups.first}`, later: `\0${blockCodeGroups.later}` };
 
 export function blockCodePlugin(): Plugin {
   let root = process.cwd();
@@ -53,8 +53,14 @@ export function blockCodePlugin(): Plugin {
           .map((block) => `  ${JSON.stringify(block.file)}: () => import(${JSON.stringify(block.id)}),`);
         return [
           `export const placement = ${JSON.stringify(placed)};`,
-          `export const loadFirst = () => import(${JSON.stringify(blockCodeGroups.first)});`,
-          `export const loadLater = () => import(${JSON.stringify(blockCodeGroups.later)});`,
+          ...(browserBuild
+            ? [
+                `import * as first from ${JSON.stringify(blockCodeGroups.first)};`,
+                `import * as later from ${JSON.stringify(blockCodeGroups.later)};`,
+                "export const loadFirst = () => Promise.resolve(first);",
+                "export const loadLater = () => Promise.resolve(later);",
+              ]
+            : [`export const loadFirst = () => import(${JSON.stringify(blockCodeGroups.first)});`, `export const loadLater = () => import(${JSON.stringify(blockCodeGroups.later)});`]),
           `export const ownModules = {\n${own.join("\n")}\n};`,
           "",
         ].join("\n");

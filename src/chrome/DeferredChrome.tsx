@@ -1,19 +1,17 @@
 /**
  * Chrome off the critical path: the floating contact shortcut and the footer. They start after
- * the first page (or not-found / error screen) has been painted, so their code never delays
- * content; from then on they stay on every page. The consent manager loads only when a visitor
- * answers the cookie question or opens Cookie Settings (./consent/loadConsent.ts).
+ * the first page (or not-found / error screen) has been painted, so they never delay content;
+ * from then on they stay on every page. Their code is in the app's chunk (vite.config.ts): a file
+ * of their own was one more request on a slow phone's six connections. The consent manager loads
+ * only when a visitor answers the cookie question or opens Cookie Settings (./consent/loadConsent.ts).
  */
-import { Component, Suspense, type ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
-import { LoadedOnce, lazyOnce } from "../runtime/lazyOnce.tsx";
 import { useCurrentPage } from "../runtime/pageData.ts";
 import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
+import { AfterContent } from "./AfterContent.tsx";
 
-/** The footer and the contact shortcut, in one chunk of their own. */
-export const afterContent = lazyOnce(() => import("./AfterContent.tsx").then((module) => module.AfterContent));
-
-/** Chrome whose code cannot load is left out; the page stays. */
+/** Chrome that fails to render is left out; the page stays. */
 class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
@@ -38,9 +36,7 @@ export function DeferredChrome() {
   if (!started) return null;
   return (
     <LeaveOutOnError>
-      <Suspense fallback={null}>
-        <LoadedOnce entry={afterContent} props={{}} />
-      </Suspense>
+      <AfterContent />
     </LeaveOutOnError>
   );
 }

@@ -16,7 +16,6 @@ import { structuredData, structuredDataDocument } from "../app/structuredData.ts
 import { jsonLdText } from "../ui/jsonLd.ts";
 import type { Page } from "../content/contract.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
-import { afterShellModules } from "../app/afterShell.ts";
 import { siteRoutes } from "../app/routes.tsx";
 import { blockCodeModule } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
@@ -118,16 +117,13 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
     {
       // The app's start: its code and its styles (the header's, the banner's) go with every page.
       app: appStartModule,
-      // Styles the page needs at once: its blocks', and the chrome's after the content.
-      styles: page?.status === "failed" ? [] : [...blocks.map(codeOf), "src/chrome/AfterContent.tsx"],
+      // Styles the page needs at once: its blocks' (the chrome's are the app's).
+      styles: page?.status === "failed" ? [] : blocks.map(codeOf),
       // Code the browser needs before it hydrates: the above-the-fold blocks' (none for blocks that do nothing there: src/ui/ServerHtml.tsx).
       scripts: aboveTheFold.filter(interactive).map(codeOf),
-      // Code it asks for as the shell hydrates (src/app/start.tsx): the footer's, the page effects', the blocks' below
-      // the fold, except those that wait for the visitor to reach them (the contact form: registry's loadsWhenReached).
-      later: [
-        ...afterShellModules,
-        ...blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block) && !waitsForVisitor(block)).map(codeOf),
-      ],
+      // Code it asks for as the shell hydrates (src/app/start.tsx): the blocks' below the fold that have files of their
+      // own, except those that wait for the visitor to reach them (the contact form: registry's loadsWhenReached).
+      later: blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block) && !waitsForVisitor(block)).map(codeOf),
     },
     options.readStyle,
   );
@@ -135,7 +131,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const url = new URL(request.url);
   // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
   const data: HydrationData = { siteUrl: options.siteUrl, loaderData: packLoaderData(context.loaderData), ...(context.actionData ? { actionData: context.actionData } : {}) };
-  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch, options.bootScript), {
+  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch, { bootSource: options.bootScript, sizeOf: options.assetSize }), {
     head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,

@@ -29,15 +29,16 @@ function downloadedMotion(scripts: () => string[]) {
   return { engine: scripts().some((path) => motionChunks.engine.test(path)), lenis: scripts().some((path) => motionChunks.lenis.test(path)) };
 }
 
-/** The chunk that decides, after the first paint, which motion the device gets and starts loading it. */
-const pageEffectsChunk = /\/runPageEffects-[^/]*\.js$/;
-
-async function openLongPage(page: Page) {
-  const effects = page.waitForResponse((response) => pageEffectsChunk.test(new URL(response.url()).pathname));
+/**
+ * The long page, its blocks hydrated. Whatever motion the device gets has been decided, and its
+ * code asked for, once the page's effects have started (src/app/runPageEffects.ts's
+ * PAGE_EFFECTS_MARK, after the first paint). A page on Playwright's clock has a stand-in
+ * `performance` without marks: its tests wait for what they look at instead.
+ */
+async function openLongPage(page: Page, { onTheTestsClock = false } = {}) {
   await page.goto(longPage);
   await waitForBlocks(page);
-  // Whatever motion the device gets has been decided, and its code asked for, once the page's effects have run.
-  await (await effects).finished();
+  if (!onTheTestsClock) await expect.poll(() => page.evaluate(() => performance.getEntriesByName("site:page-effects").length)).toBeGreaterThan(0);
   await rendered(page);
 }
 
@@ -368,7 +369,7 @@ test.describe("a change of window size", () => {
   test("reloads the page once when the width changes, never for the height alone (SPEC 4)", async ({ page }) => {
     // The reload waits for the resizing to stop on the page's clock, which the test moves on.
     await page.clock.install();
-    await openLongPage(page);
+    await openLongPage(page, { onTheTestsClock: true });
     await expect(html(page)).toHaveAttribute("data-motion");
     let loads = 0;
     let reloads = 0;
@@ -414,8 +415,8 @@ test.describe("browser-stored values", () => {
         if (marked.headingAt === undefined && document.querySelector("main h1")) marked.headingAt = performance.now();
       }).observe(document, { subtree: true, childList: true });
     });
-    // The timer is set once the page's effects have run (openLongPage waits for them).
-    await openLongPage(page);
+    // The timer counts from when the page showed, whenever the page's effects start.
+    await openLongPage(page, { onTheTestsClock: true });
     // From here the page's time moves only as the test says.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     const sinceHeading = await page.evaluate(() => performance.now() - ((window as unknown as { headingAt?: number }).headingAt ?? Number.NaN));
