@@ -23,7 +23,7 @@ import { loadavg } from "node:os";
 import { pathTo } from "../src/content/paths.ts";
 import { compressed } from "../src/server/http/precompress.ts";
 import { pageBytes } from "../src/server/pageCache.ts";
-import { loadSiteBuild } from "../src/server/renderModule.ts";
+import { builtDocumentOptions, loadSiteBuild } from "../src/server/renderModule.ts";
 import { startSiteServer } from "../src/server/siteServer.ts";
 
 const distDir = process.env.DIST_DIR ?? "dist";
@@ -75,7 +75,7 @@ const build = await loadSiteBuild(distDir);
 const renderFloor = build.module.renderFloor;
 if (!renderFloor) throw new Error(`${distDir}/server/entry-server.js has no renderFloor: run "npm run build" again`);
 const site = await startSiteServer({ distDir, env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600", REDIS_URL: "" } });
-const options = { fetch: site.cache.fetch, siteUrl: site.url, template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source };
+const options = { fetch: site.cache.fetch, siteUrl: site.url, ...builtDocumentOptions(build) };
 const render = async (path: string) => {
   const document = await build.render(new Request(new URL(path, site.url)), options);
   if (document.kind !== "page" || document.status !== 200) throw new Error(`${path}: not a page (${document.kind})`);

@@ -68,6 +68,7 @@ export function viteModules(root = process.cwd()): DevModules {
         },
         manifest: {},
         readStyle: () => undefined,
+        assetSize: () => undefined,
       };
       const listeners: (() => void)[] = [];
       const changed = (file: string) => {

@@ -14,7 +14,7 @@ import { dirname, join, posix, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../src/server/contentCache.ts";
 import { serviceFromEnv } from "../fixture-service/fromEnv.ts";
-import { loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
+import { builtDocumentOptions, loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
 import { mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
@@ -73,7 +73,7 @@ export function exportReader(root: string, build: SiteBuild, options: { fetch: t
     if (/\.[a-z0-9]{1,8}$/i.test(path)) {
       return asset.startsWith(`${resolve(root)}/`) && existsSync(asset) ? { status: 200 } : { status: 0, unknown: "a file the export does not hold (media files are the content service's)" };
     }
-    const result = await build.render(new Request(new URL(path, options.siteUrl)), { ...options, template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source });
+    const result = await build.render(new Request(new URL(path, options.siteUrl)), { ...options, ...builtDocumentOptions(build) });
     return result.kind === "redirect" ? { status: result.status, location: result.location } : { status: result.status, html: result.html };
   };
 }
@@ -118,7 +118,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source });
+        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl, ...builtDocumentOptions(build) });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });

@@ -2,7 +2,7 @@
  * What the production server and `npm run export` need of the server-rendering bundle
  * (dist/server/entry-server.js, built from src/ssr/entry-server.tsx), and how they load it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteAddress } from "../ssr/sitemap.ts";
@@ -36,6 +36,8 @@ export interface DocumentOptions {
   readStyle?: (file: string) => string | undefined;
   /** The built src/boot.ts's text, written into the page instead of requested (./bootScript.ts); the CSP must allow its hash. */
   bootScript?: string | undefined;
+  /** The size in bytes of a built file (path below dist/): the page asks for its largest script files first. */
+  assetSize?: (file: string) => number | undefined;
 }
 
 export interface RenderModule {
@@ -57,8 +59,14 @@ export interface SiteBuild {
   template: string;
   manifest: unknown;
   readStyle: (file: string) => string | undefined;
+  assetSize: (file: string) => number | undefined;
   /** src/boot.ts written into every page, and its CSP hash (./bootScript.ts); absent in `npm run dev`, which has no boot script. */
   boot?: BootScript | null;
+}
+
+/** What every render of a built site's pages takes from the build (the fetch and the site's address are the caller's). */
+export function builtDocumentOptions(build: SiteBuild): Pick<DocumentOptions, "template" | "manifest" | "readStyle" | "bootScript" | "assetSize"> {
+  return { template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source, assetSize: build.assetSize };
 }
 
 /** The built client and its server renderer in `distDir`, or a clear error naming the missing step. */
@@ -72,17 +80,30 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as unknown;
   const styles = new Map<string, string | undefined>();
+  const sizes = new Map<string, number | undefined>();
   const assets = resolve(distDir, "assets");
+  const builtAsset = (file: string, ending: string) => {
+    const path = resolve(distDir, file);
+    return path.startsWith(`${assets}/`) && path.endsWith(ending) && existsSync(path) ? path : undefined;
+  };
   return {
     module,
     render: (request, options) => module.renderDocument(request, options),
     // Read once each; only built CSS under assets/.
     readStyle: (file) => {
       if (!styles.has(file)) {
-        const path = resolve(distDir, file);
-        styles.set(file, path.startsWith(`${assets}/`) && path.endsWith(".css") && existsSync(path) ? readFileSync(path, "utf8") : undefined);
+        const path = builtAsset(file, ".css");
+        styles.set(file, path === undefined ? undefined : readFileSync(path, "utf8"));
       }
       return styles.get(file);
+    },
+    // Stated once each; only built scripts under assets/.
+    assetSize: (file) => {
+      if (!sizes.has(file)) {
+        const path = builtAsset(file, ".js");
+        sizes.set(file, path === undefined ? undefined : statSync(path).size);
+      }
+      return sizes.get(file);
     },
     template: readFileSync(templateFile, "utf8"),
     manifest,

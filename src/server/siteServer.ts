@@ -25,7 +25,7 @@ import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
 import { idleRecompression } from "./idleRecompression.ts";
 import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
-import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
+import { builtDocumentOptions, loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
@@ -93,7 +93,7 @@ export interface SiteServerOptions {
   logDestination?: DestinationStream;
 }
 
-const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source });
+const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, ...builtDocumentOptions(build) });
 
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {

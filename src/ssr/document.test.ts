@@ -138,10 +138,18 @@ describe("the server's document", () => {
   });
 
   it("writes src/boot.ts into the page when its text is given, with the same lists, so its file is not waited for", () => {
-    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], "start();");
+    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], { bootSource: "start();" });
     expect(html).not.toContain("/assets/boot.js");
     const boot = /<script type="module" data-entry="([^"]*)" data-modulepreload="([^"]*)" data-prefetch="([^"]*)">start\(\);<\/script>/.exec(html);
     expect(boot?.slice(1)).toEqual(["/assets/index.js", "/assets/index.js /assets/react.js /assets/schemas.js /assets/Hero.js", "/assets/later.js"]);
+  });
+
+  it("asks for the largest files first, so that React's file does not wait for a connection behind a small one", () => {
+    const sizes: Record<string, number> = { "assets/index.js": 600, "assets/react.js": 98_000, "assets/schemas.js": 47_000 };
+    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], [], { sizeOf: (file) => sizes[file] });
+    // Hero.js's size is not known: it keeps its place after those that are.
+    expect(/data-modulepreload="([^"]*)"/.exec(html)?.[1]?.split(" ")).toEqual(["/assets/react.js", "/assets/schemas.js", "/assets/index.js", "/assets/Hero.js"]);
+    expect(/data-entry="([^"]*)"/.exec(html)?.[1]).toBe("/assets/index.js");
   });
 
   it("lists the files to prefetch for src/boot.ts apart from those to preload, once each", () => {

@@ -98,10 +98,19 @@ const modulePreload = /[ \t]*<link rel="modulepreload"(?: crossorigin)? href="(\
  * `prefetch` (what hydrates after the shell) at the lowest priority. The HTML shows the page
  * without them: the first screen's requests do not share the connection with the script files.
  * With `bootSource` (the built script's text, src/server/bootScript.ts) the script is written
- * into the page, so the code is asked for without first waiting for boot.ts's own file.
+ * into the page, so the code is asked for without first waiting for boot.ts's own file. With
+ * `sizeOf`, the largest files are asked for first: on HTTP/1.1 the first screen's pictures hold
+ * most of the six connections then, and React's file, which arrives last whatever the order,
+ * should not queue behind a file of a few hundred bytes (docs/performance.md).
  * A build without src/boot.ts keeps index.html's loading, `scripts` preloaded.
  */
-export function deferHydration(template: string, manifest: BuildManifest, scripts: readonly string[], prefetch: readonly string[] = [], bootSource?: string): string {
+export function deferHydration(
+  template: string,
+  manifest: BuildManifest,
+  scripts: readonly string[],
+  prefetch: readonly string[] = [],
+  { bootSource, sizeOf }: { bootSource?: string | undefined; sizeOf?: ((file: string) => number | undefined) | undefined } = {},
+): string {
   const boot = manifest[bootModule];
   const entry = entryScript.exec(template)?.[1];
   if (!boot || entry === undefined) {
@@ -109,7 +118,9 @@ export function deferHydration(template: string, manifest: BuildManifest, script
     return links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
   }
   const preloads = [...template.matchAll(modulePreload)].map((match) => match[1] ?? "");
-  const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index);
+  const size = (file: string) => sizeOf?.(file.replace(/^\//, "")) ?? 0;
+  // Largest first; a stable sort keeps the given order among files of unknown size.
+  const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index).sort((a, b) => size(b) - size(a));
   const later = prefetch.filter((file) => !files.includes(file));
   const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeHtml(later.join(" "))}"` : "";
   const lists = `data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"${prefetchAttribute}`;
