@@ -5,7 +5,7 @@ import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vitest/config";
 import { layoutsPlugin } from "./src/build/layoutsPlugin.ts";
 import { organizationPlugin } from "./src/build/organizationPlugin.ts";
-import { registryForBrowserPlugin } from "./src/build/registryPlugin.ts";
+import { registryForBrowserPlugin, schemaDescriptionsOutOfBrowserPlugin } from "./src/build/registryPlugin.ts";
 import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
 import { blockCodePlugin } from "./src/build/blockCodePlugin.ts";
@@ -80,9 +80,13 @@ const serverEntries = {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === "build" && !isSsrBuild ? [...reactRouterProduction, ...lottieLight] : [] },
-  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin()],
+  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), schemaDescriptionsOutOfBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin()],
   build: {
     target: "es2022",
+    // src/boot.ts asks for the code with <link rel="modulepreload">. A browser without it (Safari
+    // before 17) fetches the files as the entry imports them: later, not broken. Vite's polyfill
+    // for it was 0.35 kB gzip in the entry of every page.
+    modulePreload: { polyfill: false },
     // Maps for the error tracker and our own debugging, never for the public: no sourceMappingURL in the
     // shipped files, and the production server does not serve *.map (src/server/siteServer.ts).
     sourcemap: "hidden",
