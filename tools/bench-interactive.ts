@@ -5,7 +5,8 @@
  * BENCH_RUNS (default 3) fresh loads: first paint, app ready (`data-app-ready`), and the
  * time from first paint until a tap on the menu button, made as soon as it shows, takes
  * effect. The menu button is then tapped again and again until the app is ready: every tap
- * must turn the menu over within 3 s, else it counts as lost. A benchmark: it prints figures
+ * must turn the menu over within 3 s, else it counts as lost, and where it fell is printed.
+ * BENCH_PAGES (comma-separated paths) measures other pages. A benchmark: it prints figures
  * (docs/first-paint.md) and exits 0.
  */
 import { loadavg } from "node:os";

@@ -30,7 +30,14 @@ export function ContentVideo({ item, onPlay, ...video }: ContentVideoProps) {
   // Captions of another origin (a CDN, or the service in the single-page build) load only through CORS.
   const crossOrigin = captions !== null && /^https?:/.test(captions) ? "anonymous" : undefined;
   return (
-    <video className="video__player" playsInline width={1280} height={720} poster={mediaUrl(item.image) ?? undefined} src={mediaUrl(item.video) ?? undefined} crossOrigin={crossOrigin}
+    <video
+      className="video__player"
+      playsInline
+      width={1280}
+      height={720}
+      poster={mediaUrl(item.image) ?? undefined}
+      src={mediaUrl(item.video) ?? undefined}
+      crossOrigin={crossOrigin}
       onPlay={(event) => {
         showCaptionsOnFirstPlay(event);
         onPlay?.(event);
