@@ -58,3 +58,18 @@ export function parseVariant(path: string): { original: string; width: VariantWi
 
 /** A path that looks like a resized copy but is not one offered, in the one spelling: no such file. */
 export const isOtherVariantSpelling = (path: string) => variantLike.test(path) && parseVariant(path) === null;
+
+/**
+ * The still of a Lottie animation at `path` (a `.json` under the prefix): one frame drawn as SVG
+ * by the site's server (src/server/media/animationStills.ts), `/_media/media/a.json.still.svg`.
+ * A plain path, like a resized copy, so an exported copy is a plain file.
+ */
+export const animationStillPath = (path: string) => `${path}.still.svg`;
+
+const stillPattern = /^(.+\.json)\.still\.svg$/;
+
+/** The animation whose still `path` names, in the one spelling `animationStillPath` writes; null for any other path. */
+export function parseAnimationStill(path: string): { original: string } | null {
+  const match = stillPattern.exec(path);
+  return match?.[1] === undefined ? null : { original: match[1] };
+}

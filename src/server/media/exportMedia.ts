@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import pLimit from "p-limit";
-import { isMediaPath, isRasterPath, MEDIA_PREFIX, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
+import { animationStillPath, extensionOf, isMediaPath, isRasterPath, MEDIA_PREFIX, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
 import type { MediaHandler } from "./mediaHandler.ts";
 
 /** `/_media/...` as the pages' markup writes them (src, srcset, href, poster, preloads, style urls). */
@@ -20,7 +20,7 @@ export function mediaInPage(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(siteMedia), ([address]) => address));
 }
 
-/** The `/_media/` addresses of the root-relative media a content answer (JSON) names, its HTML fields' files included, with every resized copy of a picture. */
+/** The `/_media/` addresses of the root-relative media a content answer (JSON) names, its HTML fields' files included, with every resized copy of a picture and an animation's still. */
 export function mediaInContent(json: string): Set<string> {
   const found = new Set<string>();
   const add = (path: string) => {
@@ -28,6 +28,7 @@ export function mediaInContent(json: string): Set<string> {
     const address = `${MEDIA_PREFIX}${path}`;
     found.add(address);
     if (isRasterPath(path)) for (const format of variantFormats) for (const width of variantWidths) found.add(variantPath(address, width, format));
+    if (extensionOf(path) === "json") found.add(animationStillPath(address));
   };
   const walk = (value: unknown): void => {
     if (typeof value === "string") {

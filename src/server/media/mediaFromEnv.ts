@@ -3,7 +3,8 @@
  * origin (CONTENT_API_BASE, or the embedded fixture service in-process), MEDIA_MAX_MB,
  * MEDIA_TIMEOUT_SECONDS, MEDIA_CACHE_SECONDS, MEDIA_CACHE_DIR and MEDIA_CACHE_MB, MEDIA_FETCHES (files
  * fetched at once); pictures resized with MEDIA_MAX_MEGAPIXELS, MEDIA_RESIZE_CONCURRENCY and
- * MEDIA_RESIZE_QUEUE (how many may wait; one more is answered 503).
+ * MEDIA_RESIZE_QUEUE (how many may wait; one more is answered 503); Lottie animations' stills drawn
+ * from animations up to MEDIA_STILL_MAX_MB, each within MEDIA_STILL_TIMEOUT_SECONDS.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { numberSetting } from "../../content/settings.ts";
 import { embeddedOrigin, fetchThrough, type FetchHandler } from "../http/fetchHandler.ts";
 import { createDiskCache } from "./diskCache.ts";
+import { animationStills } from "./animationStills.ts";
 import { imageVariants } from "./imageVariants.ts";
 import { createMediaHandler, type MediaHandler } from "./mediaHandler.ts";
 
@@ -30,6 +32,7 @@ export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: stri
     freshMs: number(env.MEDIA_CACHE_SECONDS, 3600) * 1000,
     fetchesInFlight: number(env.MEDIA_FETCHES, 4),
     variants: imageVariants({ maxInputPixels: number(env.MEDIA_MAX_MEGAPIXELS, 40) * 1_000_000, concurrency: number(env.MEDIA_RESIZE_CONCURRENCY, 1), maxWaiting: number(env.MEDIA_RESIZE_QUEUE, 16) }),
+    stills: animationStills({ maxBytes: number(env.MEDIA_STILL_MAX_MB, 4) * MB, timeoutMs: number(env.MEDIA_STILL_TIMEOUT_SECONDS, 5) * 1000, maxWaiting: number(env.MEDIA_RESIZE_QUEUE, 16) }),
     // Every file is answered from the disk cache: it holds at least a few of the largest.
     cache: createDiskCache({ dir, maxBytes: Math.max(number(env.MEDIA_CACHE_MB, 512), 4 * number(env.MEDIA_MAX_MB, 25)) * MB }),
   });

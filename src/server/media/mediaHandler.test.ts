@@ -1,13 +1,14 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyBuild } from "../../../tests/serverFaults.ts";
+import { animationStills } from "./animationStills.ts";
 import { createDiskCache } from "./diskCache.ts";
 import { createMediaHandler } from "./mediaHandler.ts";
 
@@ -21,6 +22,7 @@ const elsewhereAsked: string[] = [];
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 /** 1,000 bytes, each its own index mod 256: a range's bytes are easy to check. */
 const film = Buffer.from(Array.from({ length: 1000 }, (_value, index) => index % 256));
+const followTheSun = readFileSync(new URL("../../../fixtures/media/follow-the-sun.json", import.meta.url));
 
 const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}`)));
 
@@ -36,6 +38,7 @@ beforeAll(async () => {
     if (path === "/media/a.jpg" || path === "/uploads/1234") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpeg);
     else if (path === "/uploads/notes") res.writeHead(200, { "Content-Type": "text/html" }).end("<p>notes</p>");
     else if (path === "/uploads/answer" || path === "/media/anim.json") res.writeHead(200, { "Content-Type": "application/json" }).end('{"leads":[]}');
+    else if (path === "/media/sun.json") res.writeHead(200, { "Content-Type": "application/json" }).end(followTheSun);
     else if (path === "/media/film.mp4") res.writeHead(200, { "Content-Type": "video/mp4" }).end(film);
     else if (path === "/media/captions.vtt") res.writeHead(200, { "Content-Type": "text/vtt; charset=utf-8" }).end("WEBVTT\n");
     else if (path === "/media/huge.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(Buffer.alloc(4096));
@@ -164,6 +167,35 @@ describe("the media path", () => {
     const media = handler();
     expect((await get(media, "/_media/media/none.jpg")).status).toBe(404);
     expect((await media(new Request("http://site.test/_media/media/a.jpg", { method: "POST", body: "x" }))).status).toBe(405);
+  });
+});
+
+describe("an animation's still", () => {
+  it("is drawn once from the animation the service has, answered as an SVG that runs nothing opened on its own", async () => {
+    let drawings = 0;
+    const stills = animationStills({ maxBytes: 1 << 20, timeoutMs: 10_000 });
+    const media = createMediaHandler({
+      origin: serviceUrl,
+      timeoutMs: 5000,
+      maxBytes: 1 << 20,
+      freshMs: 60_000,
+      cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }),
+      stills: { ...stills, make: (load) => ((drawings += 1), stills.make(load)) },
+    });
+    const [first, second] = await Promise.all([get(media, "/_media/media/sun.json.still.svg"), get(media, "/_media/media/sun.json.still.svg")]);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(first.headers.get("Content-Security-Policy")).toContain("sandbox");
+    expect(await first.text()).toMatch(/^<svg [^>]*viewBox="0 0 400 300"/);
+    expect(await second.text()).toMatch(/^<svg /);
+    expect(await (await get(media, "/_media/media/sun.json.still.svg")).text()).toMatch(/^<svg /);
+    expect(drawings).toBe(1);
+    expect(asked.filter((path) => path.startsWith("/media/sun.json")).length).toBe(1);
+    // Only an animation is drawn: a picture's "still" is no such file, and neither is a path the service does not have.
+    expect((await get(media, "/_media/media/a.jpg.still.svg")).status).toBe(404);
+    expect((await get(media, "/_media/media/none.json.still.svg")).status).toBe(404);
+    // A JSON file that is no animation is refused, with why in the operator's log.
+    expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
   });
 });
 

@@ -13,7 +13,7 @@
 import fresh from "fresh";
 import type { FileHandle } from "node:fs/promises";
 import pLimit from "p-limit";
-import { extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseVariant } from "../../content/mediaAddress.ts";
+import { extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
 import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
 
 export type MediaHandler = (request: Request) => Promise<Response>;
@@ -33,6 +33,8 @@ export interface MediaOptions {
   cache: DiskCache;
   /** Resized copies of pictures (src/server/media/imageVariants.ts); without it, only originals are answered. */
   variants?: VariantMaker;
+  /** The stills of Lottie animations (src/server/media/animationStills.ts); without it, none. */
+  stills?: DerivedFile;
   /** Files fetched from the content service at the same time (default 4); the others wait their turn. */
   fetchesInFlight?: number;
 }
@@ -42,6 +44,12 @@ export interface MediaOptions {
  * turn comes, so the pictures waiting for their turn hold no memory.
  */
 export type VariantMaker = (load: () => Promise<Buffer>, variant: NonNullable<ReturnType<typeof parseVariant>>) => Promise<{ bytes: Buffer; type: string }>;
+
+/** A file the handler makes from an original of one of the `sources` types (a still of an animation), reading it only when its turn comes. */
+export interface DerivedFile {
+  sources: readonly string[];
+  make: (load: () => Promise<Buffer>) => Promise<{ bytes: Buffer; type: string }>;
+}
 
 /** Media answers are not hashed: a day in browsers and shared caches, then revalidated by address. */
 export const mediaCacheControl = "public, max-age=86400, stale-while-revalidate=604800";
@@ -218,24 +226,25 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
     return fetched;
   }
 
-  async function variant(path: string, asked: NonNullable<ReturnType<typeof parseVariant>>, make: VariantMaker): Promise<Answerable> {
+  /** A file made from the original at `originalPath` (a resized picture, an animation's still), kept on disk and made once. */
+  async function derived(path: string, originalPath: string, { sources, make }: DerivedFile): Promise<Answerable> {
     // The original's fetch time, known without reading it (fetched first when it is not fresh).
-    const fetchedAt = options.cache.storedAt(`original ${asked.original}`);
-    const stored = fetchedAt !== undefined && Date.now() - fetchedAt < options.freshMs ? fetchedAt : await original(asked.original).then(async (file) => (await file.handle.close(), file.stored));
+    const fetchedAt = options.cache.storedAt(`original ${originalPath}`);
+    const stored = fetchedAt !== undefined && Date.now() - fetchedAt < options.freshMs ? fetchedAt : await original(originalPath).then(async (file) => (await file.handle.close(), file.stored));
     // Keyed by the address and when its original was fetched: a changed original makes new copies.
     const key = `variant ${path} ${String(stored)}`;
     const kept = await options.cache.open(key);
     if (kept) return onDisk(kept);
     const made = await once(key, async () => {
       const copy = await make(async () => {
-        const source = await original(asked.original);
+        const source = await original(originalPath);
         try {
-          if (!resizedTypes.includes(source.type)) throw new MediaRefusal(404, `not a picture that is resized (${source.type})`);
+          if (!sources.includes(source.type)) throw new MediaRefusal(404, `not a file this is made from (${source.type})`);
           return await source.handle.readFile();
         } finally {
           await source.handle.close();
         }
-      }, asked);
+      });
       const file = await options.cache.set(key, copy.bytes, copy.type);
       return options.cache.storedAt(key) === undefined ? file : null;
     });
@@ -245,14 +254,23 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
     return onDisk(written);
   }
 
+  /** The file `path` names: a resized picture or an animation's still when it names one and the handler makes them, else the original. */
+  async function answerable(path: string): Promise<Answerable> {
+    const { variants, stills } = options;
+    const resized = variants ? parseVariant(path) : null;
+    if (resized && variants) return derived(path, resized.original, { sources: resizedTypes, make: (load) => variants(load, resized) });
+    const still = stills ? parseAnimationStill(path) : null;
+    if (still && stills) return derived(path, still.original, stills);
+    return onDisk(await original(path));
+  }
+
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
     const asked = contentPath(new URL(request.url).pathname);
     if (asked === null || !mayBeMedia(asked)) return refusalAnswer(new MediaRefusal(404, "not media"));
     const { path } = asked;
     try {
-      const resized = options.variants ? parseVariant(path) : null;
-      const file = resized && options.variants ? await variant(path, resized, options.variants) : onDisk(await original(path));
+      const file = await answerable(path);
       const type = file.type === "text/vtt" ? "text/vtt; charset=utf-8" : file.type;
       const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": mediaCacheControl, ETag: file.etag, "Accept-Ranges": "bytes" };
       if (fresh(Object.fromEntries(request.headers), { etag: file.etag })) {
