@@ -12,6 +12,8 @@ interface ContentImageProps {
   fallback?: string;
   /** How wide the image shows at each screen width (the `sizes` of its resized copies); the whole viewport unless the block says less. */
   sizes?: string;
+  /** Told when the picture cannot be shown (as it fails to load; a failure before hydration is the caller's to read from the element). */
+  onError?: () => void;
 }
 
 /**
@@ -20,7 +22,7 @@ interface ContentImageProps {
  * the original as the fallback (src/ui/media.ts). One of the page's first screen
  * (./firstScreen.tsx) loads at once, at high priority, preloaded from the head; any other lazily.
  */
-export function ContentImage({ src, alt, ratio, className, fit = "cover", sizes = "100vw", fallback }: ContentImageProps) {
+export function ContentImage({ src, alt, ratio, className, fit = "cover", sizes = "100vw", fallback, onError }: ContentImageProps) {
   // The site's own fallback stands in for an empty content picture, in the first screen too.
   const priority = useFirstScreen(mediaUrl(src) ? src : fallback);
   const url = mediaUrl(src) ?? fallback ?? null;
@@ -38,6 +40,7 @@ export function ContentImage({ src, alt, ratio, className, fit = "cover", sizes 
       style={{ aspectRatio: `${width} / ${height}`, objectFit: fit }}
       loading={priority ? "eager" : "lazy"}
       decoding="async"
+      onError={onError}
       {...(priority ? { fetchPriority: "high" as const } : {})}
     />
   );

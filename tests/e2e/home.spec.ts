@@ -255,24 +255,46 @@ test("the FAQ accordion keeps one answer open: opening one closes the other", as
   await expect(faqs.getByRole("region")).toHaveCount(1);
 });
 
-test("the content's Lottie animation plays near the viewport and can be paused", async ({ page }) => {
+test("the content's Lottie animation shows the frame the server drew, and plays when asked, looping, pausable", async ({ page }) => {
+  const playerAsked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/Player-[^/]*\.js$/.test(request.url())) playerAsked.push(request.url());
+  });
   await page.goto("/Home");
   await waitForBlocks(page);
   const media = page.locator('[data-slot="media"]');
   await media.scrollIntoViewIfNeeded();
+  // The still: one frame of the animation, drawn by the site's server as SVG, shown as a picture.
+  const still = media.locator("img.lottie__still");
+  await expect(still).toHaveAttribute("src", /\.json\.still\.svg$/);
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(400);
+  await waitForBlocks(page);
+  expect(playerAsked).toEqual([]);
+
+  await media.getByRole("button", { name: "Play animation" }).click();
   const drawing = media.locator(".lottie__canvas svg");
   await expect(drawing).toBeVisible({ timeout: 10_000 });
+  expect(playerAsked).toHaveLength(1);
   // It moves: the player (lottie-web's light build, vite.config.ts) draws new frames.
   const firstFrame = await drawing.innerHTML();
   await expect.poll(() => drawing.innerHTML()).not.toBe(firstFrame);
   await media.getByRole("button", { name: "Pause animation" }).click();
   await expect(media.getByRole("button", { name: "Play animation" })).toBeVisible();
+  const paused = await drawing.innerHTML();
+  // Twenty frames later (the player draws one per frame while it plays), still the same.
+  await page.evaluate(() => new Promise((resolve) => {
+    let frames = 0;
+    const frame = () => (++frames >= 20 ? resolve(undefined) : requestAnimationFrame(frame));
+    requestAnimationFrame(frame);
+  }));
+  expect(await drawing.innerHTML()).toBe(paused);
 });
 
 test("/Home is accessible with every widget loaded and the video playing", async ({ page }) => {
   await page.goto("/Home");
   await waitForBlocks(page);
-  await page.locator('[data-slot="media"] .lottie__canvas svg').waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+  await page.locator('[data-slot="media"]').getByRole("button", { name: "Play animation" }).click();
+  await page.locator('[data-slot="media"] .lottie__canvas svg').waitFor({ state: "attached", timeout: 10_000 });
   await page.locator('[data-slot="home-video"]').scrollIntoViewIfNeeded();
   await page.locator('[data-slot="home-video"]').getByRole("button", { name: /^Play video/ }).click();
   // A question is a <summary> (it opens before the code arrives), which Playwright gives no role.

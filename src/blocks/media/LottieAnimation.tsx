@@ -1,16 +1,25 @@
 /**
- * A Lottie animation through @lottiefiles/react-lottie-player. The player (with lottie-web's
- * light build, vite.config.ts: 49 kB gzip) is fetched only when the animation comes near the viewport; until then, if it
- * cannot load, and as the picture for assistive technology, the still stands in. Under
- * prefers-reduced-motion it does not start on its own; a pause/play control is always there,
- * since it loops (WCAG 2.2.2).
+ * A Lottie animation through @lottiefiles/react-lottie-player (with lottie-web's light build,
+ * vite.config.ts: 49 kB gzip, more than any page's own code).
+ *
+ * With a still (the content's picture, or the frame the site's server draws: ./mediaFiles.ts),
+ * the still shows from the first paint with a Play button, and the player is fetched when the
+ * visitor presses it (by default: the block's `play` option), the way a video facade loads its
+ * player on the first tap. A page's script stays within its budget (issue 35) and a phone spends
+ * nothing on an animation nobody asked to see. Without a still (an animation on another host, the
+ * single-page build) or once the still fails to load, the player is fetched as the animation comes
+ * near the viewport and starts on its own, except under prefers-reduced-motion. A pause/play
+ * control is always there once it can play, since it loops (WCAG 2.2.2).
  */
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { Player as LottiePlayer } from "@lottiefiles/react-lottie-player";
 import { ContentImage } from "../../ui/ContentImage.tsx";
 import { useReducedMotion } from "../../ui/motion.ts";
 
-const Player = lazy(() => import("@lottiefiles/react-lottie-player").then((module) => ({ default: module.Player })));
+const loadPlayer = () => import("@lottiefiles/react-lottie-player");
+const Player = lazy(() => loadPlayer().then((module) => ({ default: module.Player })));
+/** As a press begins, ahead of its click: a failure here is the click's to meet (the still stays). */
+const fetchPlayer = () => void loadPlayer().catch(() => undefined);
 
 /** The player's "error" event; its enum lives in the player's module, which must stay out of this chunk. */
 const failureEvents: readonly string[] = ["error"];
@@ -28,20 +37,33 @@ class StillOnError extends Component<{ still: ReactNode; children: ReactNode }, 
 
 interface LottieAnimationProps {
   src: string;
+  /** Shown until the animation plays, and if it cannot; null: none. */
   still: string | null;
   ratio: readonly [number, number];
+  /** When an animation with a still starts: when the visitor presses Play, or on its own as it comes near. */
+  play: "when-asked" | "when-near";
 }
 
-export function LottieAnimation({ src, still, ratio }: LottieAnimationProps) {
+export function LottieAnimation({ src, still, ratio, play }: LottieAnimationProps) {
   const box = useRef<HTMLDivElement>(null);
   const player = useRef<LottiePlayer>(null);
-  const autoplay = !useReducedMotion();
+  const reducedMotion = useReducedMotion();
+  const [stillFailed, setStillFailed] = useState(false);
+  const shownStill = stillFailed ? null : still;
+  const whenAsked = play === "when-asked" && shownStill !== null;
   const [near, setNear] = useState(false);
   const [playingByVisitor, setPlaying] = useState<boolean | null>(null);
-  const playing = playingByVisitor ?? autoplay;
+  const playing = playingByVisitor ?? (!whenAsked && !reducedMotion);
   const [failed, setFailed] = useState(false);
 
+  // A still that failed before the code ran (its error event unheard): the element says so.
+  useLayoutEffect(() => {
+    const image = box.current?.querySelector("img");
+    if (image?.complete && image.naturalWidth === 0 && image.getAttribute("src")) setStillFailed(true);
+  }, []);
+
   useEffect(() => {
+    if (whenAsked) return;
     const element = box.current;
     if (!element || typeof IntersectionObserver === "undefined") {
       setNear(true);
@@ -58,7 +80,7 @@ export function LottieAnimation({ src, still, ratio }: LottieAnimationProps) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [whenAsked]);
 
   const toggle = () => {
     if (playing) player.current?.pause();
@@ -66,8 +88,9 @@ export function LottieAnimation({ src, still, ratio }: LottieAnimationProps) {
     setPlaying(!playing);
   };
 
-  const stillImage = still ? <ContentImage className="lottie__still" src={still} alt="" ratio={ratio} fit="contain" /> : null;
-  const live = near && !failed;
+  const stillImage = shownStill ? <ContentImage className="lottie__still" src={shownStill} alt="" ratio={ratio} fit="contain" onError={() => setStillFailed(true)} /> : null;
+  // The player is there once asked for (a press of Play), or near when the animation starts on its own.
+  const live = (whenAsked ? playingByVisitor !== null : near) && !failed;
   return (
     <div className="lottie">
       <div ref={box} className="lottie__canvas" style={{ aspectRatio: `${ratio[0]} / ${ratio[1]}` }} aria-hidden="true">
@@ -77,7 +100,7 @@ export function LottieAnimation({ src, still, ratio }: LottieAnimationProps) {
               <Player
                 ref={player}
                 src={src}
-                autoplay={autoplay}
+                autoplay={playing}
                 loop
                 keepLastFrame
                 renderer="svg"
@@ -92,8 +115,9 @@ export function LottieAnimation({ src, still, ratio }: LottieAnimationProps) {
           stillImage
         )}
       </div>
-      {live && (
-        <button type="button" className="lottie__toggle" onClick={toggle}>
+      {(live || (whenAsked && !failed)) && (
+        // Not on hover or focus: a page scrolled under a resting mouse, or tabbed through, would fetch the player unasked.
+        <button type="button" className="lottie__toggle" onClick={toggle} onPointerDown={whenAsked ? fetchPlayer : undefined}>
           {playing ? "Pause animation" : "Play animation"}
         </button>
       )}
