@@ -76,6 +76,16 @@ test("with JavaScript off, the home video plays from the player's own controls, 
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0)).toBe(true);
 });
 
+test("with JavaScript off, the home animation is the still the server drew, with no Play button that would do nothing", async ({ page }) => {
+  await page.goto("/Home");
+  const media = page.locator('[data-slot="media"]');
+  await media.scrollIntoViewIfNeeded();
+  const still = media.locator("img.lottie__still");
+  await expect(still).toHaveAttribute("src", /\.json\.still\.svg$/);
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(400);
+  await expect(media.getByRole("button", { name: "Play animation" })).toBeHidden();
+});
+
 test("with JavaScript off, the contact shortcut on the presentation services page leads to the presentation form, which posts to its own address", async ({ page }) => {
   await page.goto("/global-brand-solutions/creative-production/presentation-services");
   await page.getByRole("link", { name: "Contact us", exact: true }).click();
