@@ -24,7 +24,7 @@ import { pathTo } from "../src/content/paths.ts";
 import { compressed } from "../src/server/http/precompress.ts";
 import { pageBytes } from "../src/server/pageCache.ts";
 import { builtDocumentOptions, loadSiteBuild } from "../src/server/renderModule.ts";
-import { startSiteServer } from "../src/server/siteServer.ts";
+import { startSiteOnFixtures } from "../fixture-service/site.ts";
 
 const distDir = process.env.DIST_DIR ?? "dist";
 const renders = Math.max(5, Number(process.env.BENCH_RENDERS ?? 40));
@@ -74,7 +74,7 @@ console.log(`load average before: ${load()}`);
 const build = await loadSiteBuild(distDir);
 const renderFloor = build.module.renderFloor;
 if (!renderFloor) throw new Error(`${distDir}/server/entry-server.js has no renderFloor: run "npm run build" again`);
-const site = await startSiteServer({ distDir, env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600", REDIS_URL: "" } });
+const site = await startSiteOnFixtures({ distDir, env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600", REDIS_URL: "" } });
 const options = { fetch: site.cache.fetch, siteUrl: site.url, ...builtDocumentOptions(build) };
 const render = async (path: string) => {
   const document = await build.render(new Request(new URL(path, site.url)), options);
