@@ -2,6 +2,8 @@ import react from "@vitejs/plugin-react";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import type { ChunkingContext } from "rolldown";
+import { visualizer } from "rollup-plugin-visualizer";
+import type { PluginOption } from "vite";
 import { defineConfig } from "vitest/config";
 import { layoutsPlugin } from "./src/build/layoutsPlugin.ts";
 import { organizationPlugin } from "./src/build/organizationPlugin.ts";
@@ -78,9 +80,21 @@ const serverEntries = {
   leads: resolve("src/server/leads/command.ts"),
 };
 
+/**
+ * `npm run size:report` (BUNDLE_REPORT=1): the browser build's own report of what each file holds,
+ * module by module, gzip, measured on the minified output through its source maps:
+ * reports/bundle-report.html (a treemap to explore) and reports/bundle-report.json, which
+ * tools/bundle-report.ts prints by package and folder. Not under dist/, which the server publishes.
+ */
+// The plugin's types name rollup's Plugin, and rollup is not installed (Vite builds with rolldown): typed as Vite's here.
+const bundleReport = (): PluginOption[] => [
+  visualizer({ filename: "reports/bundle-report.json", template: "raw-data", sourcemap: true }) as PluginOption,
+  visualizer({ filename: "reports/bundle-report.html", template: "treemap", sourcemap: true, title: "What each file of the browser's build holds" }) as PluginOption,
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === "build" && !isSsrBuild ? [...reactRouterProduction, ...lottieLight] : [] },
-  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), schemaDescriptionsOutOfBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin()],
+  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), schemaDescriptionsOutOfBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin(), ...(process.env.BUNDLE_REPORT && command === "build" && !isSsrBuild ? bundleReport() : [])],
   build: {
     target: "es2022",
     // src/boot.ts asks for the code with <link rel="modulepreload">. A browser without it (Safari
