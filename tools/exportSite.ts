@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../src/server/contentCache.ts";
 import { serviceFromEnv } from "../fixture-service/fromEnv.ts";
 import { builtDocumentOptions, loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
-import { mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";
+import { mediaFailureSkipped, mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
 import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
@@ -150,10 +150,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
 
     // Before the link check, which finds a linked document among the export's files.
     const media = await writeMedia(staging, mediaAddresses, content.media(), concurrency);
-    for (const { address, why } of media.failed) {
-      // A picture the content names but its service does not have is the content's own broken link; anything else stops the export.
-      (why.startsWith("404") ? report.skipped : report.failed).push({ address, why });
-    }
+    for (const { address, why } of media.failed) (mediaFailureSkipped(address, why) ? report.skipped : report.failed).push({ address, why });
     if (report.failed.length > 0) return report;
     log(`export: ${String(media.written)} media files`);
 

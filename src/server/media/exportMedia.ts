@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import pLimit from "p-limit";
-import { animationStillPath, extensionOf, isMediaPath, isRasterPath, MEDIA_PREFIX, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
+import { animationStillPath, extensionOf, isMediaPath, isRasterPath, MEDIA_PREFIX, parseAnimationStill, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
 import type { MediaHandler } from "./mediaHandler.ts";
 
 /** `/_media/...` as the pages' markup writes them (src, srcset, href, poster, preloads, style urls). */
@@ -43,6 +43,16 @@ export function mediaInContent(json: string): Set<string> {
     // Not JSON: names nothing.
   }
   return found;
+}
+
+/**
+ * Whether a file the export could not copy is skipped (reported) rather than failing it: a file
+ * the content names but its service does not have (404, the content's own broken link), and an
+ * animation's still the server would not draw (too large, too slow): the page then starts the
+ * player as the animation comes near, as it does where there is no still (src/blocks/media).
+ */
+export function mediaFailureSkipped(address: string, why: string): boolean {
+  return why.startsWith("404") || parseAnimationStill(address.slice(MEDIA_PREFIX.length)) !== null;
 }
 
 /** The file an address is written to under `root`; null when it could leave it. */
