@@ -194,8 +194,10 @@ describe("an animation's still", () => {
     // Only an animation is drawn: a picture's "still" is no such file, and neither is a path the service does not have.
     expect((await get(media, "/_media/media/a.jpg.still.svg")).status).toBe(404);
     expect((await get(media, "/_media/media/none.json.still.svg")).status).toBe(404);
-    // A JSON file that is no animation is refused, with why in the operator's log.
+    // A JSON file that is no animation is refused, with why in the operator's log, and not drawn again for each request.
     expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
+    expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
+    expect(drawings).toBe(2);
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import fresh from "fresh";
 import type { FileHandle } from "node:fs/promises";
+import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import { extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
 import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
@@ -176,6 +177,9 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
   const once = singleFlight<CachedFile | null>();
   // A fetch streams to disk, so waiting fetches hold nothing; a few at a time keep the service and the disk from a flood.
   const fetchTurn = pLimit(options.fetchesInFlight ?? 4);
+  // A copy that could not be made (a picture too large to resize, an animation too heavy to draw) is not tried again
+  // for every request while its original is unchanged: a stranger asking for it over and over would keep a core busy.
+  const refusedCopies = new LRUCache<string, MediaRefusal>({ max: 1000, ttl: options.freshMs });
 
   /** Fetches the file at `path` on the service's origin to the disk cache, following redirects only within that origin. */
   async function fetchOriginal(path: string, key: string): Promise<undefined> {
@@ -235,6 +239,8 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
     const key = `variant ${path} ${String(stored)}`;
     const kept = await options.cache.open(key);
     if (kept) return onDisk(kept);
+    const refused = refusedCopies.get(key);
+    if (refused) throw refused;
     const made = await once(key, async () => {
       const copy = await make(async () => {
         const source = await original(originalPath);
@@ -247,6 +253,10 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
       });
       const file = await options.cache.set(key, copy.bytes, copy.type);
       return options.cache.storedAt(key) === undefined ? file : null;
+    }).catch((error: unknown) => {
+      // Not a busy queue (503) or a slow service: those may pass next time.
+      if (error instanceof MediaRefusal && (error.status === 502 || error.status === 404)) refusedCopies.set(key, error);
+      throw error;
     });
     if (made) return inMemory(made);
     const written = await options.cache.open(key);
