@@ -120,14 +120,18 @@ describe("video, feature layout (the home video)", () => {
     container.remove();
   });
 
-  it("once the code runs, shows the poster with the play button; a video the visitor started before keeps playing with its controls", () => {
+  it("once the code runs, shows the poster with the play button; a video the visitor started before keeps playing with its controls, its captions on", () => {
     const element = blockElement(block, { items, options: { layout: "feature" } });
     const playback = fakePlayback();
+    // jsdom loads no caption file: the track as the browser lists it.
+    const captions = { kind: "captions", mode: "disabled" };
+    vi.spyOn(HTMLMediaElement.prototype, "textTracks", "get").mockReturnValue([captions] as unknown as TextTrackList);
     const idle = document.body.appendChild(document.createElement("div"));
     idle.innerHTML = renderToString(element);
     render(element, { container: idle, hydrate: true });
     expect(idle.querySelector("video")).not.toHaveAttribute("controls");
     expect(within(idle).getByRole("button", { name: "Play video: Corvane in 60 seconds" })).toBeInTheDocument();
+    expect(captions.mode).toBe("disabled");
 
     const started = document.body.appendChild(document.createElement("div"));
     started.innerHTML = renderToString(element);
@@ -139,6 +143,8 @@ describe("video, feature layout (the home video)", () => {
     expect(playback.pause).not.toHaveBeenCalled();
     expect(video).toHaveAttribute("controls");
     expect(within(started).queryByRole("button", { name: /Play video/ })).toBeNull();
+    // Captions turn on with the first play: the play React never heard counts too.
+    expect(captions.mode).toBe("showing");
   });
 
   it("pauses when scrolled out of view", () => {
