@@ -42,9 +42,11 @@ interface LottieAnimationProps {
   ratio: readonly [number, number];
   /** When an animation with a still starts: when the visitor presses Play, or on its own as it comes near. */
   play: "when-asked" | "when-near";
+  /** The item's title, which tells several animations' buttons apart ("" for none). */
+  name: string;
 }
 
-export function LottieAnimation({ src, still, ratio, play }: LottieAnimationProps) {
+export function LottieAnimation({ src, still, ratio, play, name }: LottieAnimationProps) {
   const box = useRef<HTMLDivElement>(null);
   const player = useRef<LottiePlayer>(null);
   const reducedMotion = useReducedMotion();
@@ -117,7 +119,14 @@ export function LottieAnimation({ src, still, ratio, play }: LottieAnimationProp
       </div>
       {(live || (whenAsked && !failed)) && (
         // Not on hover or focus: a page scrolled under a resting mouse, or tabbed through, would fetch the player unasked.
-        <button type="button" className="lottie__toggle" onClick={toggle} onPointerDown={whenAsked ? fetchPlayer : undefined}>
+        <button
+          type="button"
+          className="lottie__toggle"
+          onClick={toggle}
+          onPointerDown={whenAsked ? fetchPlayer : undefined}
+          // The visible words first in the name (WCAG 2.5.3), then which animation, as the videos' buttons do.
+          aria-label={name ? `${playing ? "Pause" : "Play"} animation: ${name}` : undefined}
+        >
           {playing ? "Pause animation" : "Play animation"}
         </button>
       )}

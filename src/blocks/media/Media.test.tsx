@@ -68,21 +68,22 @@ describe("media", () => {
     await act(() => Promise.resolve());
     expect(screen.queryByTestId("lottie")).toBeNull();
 
-    fireEvent.click(screen.getByRole("button", { name: "Play animation" }));
+    // Named by its item, as several animations on a page would otherwise have the same button.
+    fireEvent.click(screen.getByRole("button", { name: "Play animation: Follow-the-sun delivery" }));
     const lottie = await screen.findByTestId("lottie");
     expect(lottie).toHaveAttribute("data-src", "/media/follow-the-sun.json");
     expect(lottie).toHaveAttribute("data-autoplay", "true");
     expect(lottie).toHaveAttribute("data-loop", "true");
-    fireEvent.click(screen.getByRole("button", { name: "Pause animation" }));
+    fireEvent.click(screen.getByRole("button", { name: "Pause animation: Follow-the-sun delivery" }));
     expect(player.pause).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByRole("button", { name: "Play animation" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Play animation/ }));
     expect(player.play).toHaveBeenCalledTimes(1);
   });
 
   it("plays on a press under prefers-reduced-motion too: the visitor asked", async () => {
     motion(true);
     renderBlock(block, { items: animation });
-    fireEvent.click(screen.getByRole("button", { name: "Play animation" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Play animation/ }));
     expect(await screen.findByTestId("lottie")).toHaveAttribute("data-autoplay", "true");
   });
 
@@ -93,14 +94,14 @@ describe("media", () => {
     expect(screen.queryByRole("button")).toBeNull();
     FakeObserver.last?.enter();
     expect(await screen.findByTestId("lottie")).toHaveAttribute("data-autoplay", "true");
-    expect(screen.getByRole("button", { name: "Pause animation" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Pause animation/ })).toBeInTheDocument();
     unmount();
 
     motion(true);
     renderBlock(block, { items: animation, options: { play: "when-near" } });
     FakeObserver.last?.enter();
     expect(await screen.findByTestId("lottie")).toHaveAttribute("data-autoplay", "false");
-    expect(screen.getByRole("button", { name: "Play animation" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Play animation/ })).toBeInTheDocument();
   });
 
   it("without a still, or when the still cannot load, starts on its own as it comes near", async () => {
@@ -129,7 +130,7 @@ describe("media", () => {
       expect(mediaFiles(item)).toEqual({ animation: "/media/sun.json", still: "/media/sun.json.still.svg" });
       const { container } = renderBlock(block, { items: [item] });
       expect(container.querySelector("img")).toHaveAttribute("src", "/_media/media/sun.json.still.svg");
-      expect(screen.getByRole("button", { name: "Play animation" })).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: /^Play animation/ })).toBeInTheDocument();
       // With a query, or on another host, the address is not one the server draws.
       const [queried] = page({ contents: [wireItem("Media", { image: "/media/sun.json?v=2" })] }).contents;
       if (!queried) throw new Error("no item");

@@ -29,7 +29,7 @@ export function Media({ items, options, title, background, slotId }: BlockProps<
             <li key={item.key}>
               <figure className="media-item">
                 {animation ? (
-                  <LottieAnimation src={mediaUrl(animation) ?? animation} still={still} ratio={ratio} play={options.play} />
+                  <LottieAnimation src={mediaUrl(animation) ?? animation} still={still} ratio={ratio} play={options.play} name={name} />
                 ) : (
                   <ContentImage className="media-item__image" src={still} alt="" ratio={ratio} fit="contain" />
                 )}
