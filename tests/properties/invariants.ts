@@ -227,9 +227,10 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The string values of a JSON value, at any depth, as written and without their leading slashes (an anchorlink "/post" or "post"). */
+/** The string values of a JSON value, at any depth, as written, without their leading slashes (an anchorlink "/post" or "post") and without slashes at either end ("post/"). */
 export function stringsOf(value: unknown, into = new Set<string>()): Set<string> {
-  if (typeof value === "string") into.add(value.trim()).add(value.trim().replace(/^\/+/, ""));
+  // As written, and as a detail page's address takes an anchor link (src/content/paths.ts detailPath: slashes trimmed at both ends, "0/" is "/blogs/0").
+  if (typeof value === "string") into.add(value.trim()).add(value.trim().replace(/^\/+/, "")).add(value.trim().replace(/^\/+/, "").replace(/\/+$/, ""));
   else if (Array.isArray(value)) for (const entry of value) stringsOf(entry, into);
   else if (typeof value === "object" && value !== null) for (const entry of Object.values(value)) stringsOf(entry, into);
   return into;
