@@ -2,9 +2,9 @@
  * The runtime of one app (a browser tab, or one request on the server): built here only, with
  * the settings of src/config.ts on both sides.
  */
-import { blockDataLoaders, blockLoaders, loadBlockPictures } from "../blocks/index.ts";
+import { blockDataLoaders, blockLoaders, loadBlockOptionSchemas, loadBlockPictures } from "../blocks/index.ts";
 import { config } from "../config.ts";
-import { createContentClient } from "../content/client.ts";
+import { lazyContentClient } from "../content/lazyClient.ts";
 import type { Runtime } from "../runtime/context.tsx";
 import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
 import { siteChromeSource, type SiteChrome } from "../runtime/siteData.ts";
@@ -27,12 +27,13 @@ export interface RuntimeHost {
 export function createRuntime(host: RuntimeHost): Runtime {
   // One time-out per content call: the browser's own; on the server, that of the fetch it is given (the upstream's CONTENT_TIMEOUT_SECONDS, the lead outbox's).
   const timeout = host.mode === "server" ? {} : { timeoutMs: config.requestTimeoutMs };
-  const client = createContentClient({ base: host.contentApiBase, ...timeout, ...(host.fetch ? { fetch: host.fetch } : {}) });
+  const client = lazyContentClient({ base: host.contentApiBase, ...timeout, ...(host.fetch ? { fetch: host.fetch } : {}) });
   return {
     client,
-    ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, ...timeout, fetch: host.leadFetch }) } : {}),
+    ...(host.leadFetch ? { leadClient: lazyContentClient({ base: host.contentApiBase, ...timeout, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
+    blockOptions: loadBlockOptionSchemas,
     blockPictures: loadBlockPictures,
     layouts: layoutSource,
     chrome: siteChromeSource(client, host.servedChrome),

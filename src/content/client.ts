@@ -18,20 +18,9 @@ import {
   type Resources,
   type ThoughtPaperLeadRequest,
 } from "./contract.ts";
+import { ContentError } from "./contentError.ts";
 
-export type ContentErrorKind = "network" | "timeout" | "http" | "malformed" | "aborted";
-
-export class ContentError extends Error {
-  readonly kind: ContentErrorKind;
-  readonly status: number | undefined;
-
-  constructor(kind: ContentErrorKind, message: string, status?: number) {
-    super(message);
-    this.name = "ContentError";
-    this.kind = kind;
-    this.status = status;
-  }
-}
+export { ContentError, type ContentErrorKind } from "./contentError.ts";
 
 export interface ContentClientOptions {
   /** Base address; empty means the site's own origin. */

@@ -10,31 +10,9 @@
  * against 26 KB for the classic API).
  */
 import * as z from "zod/mini";
+import { listFilters, listSorts } from "./names.ts";
 
-export const contentTypeCodes = {
-  Banners: 1,
-  Blogs: 2,
-  Carousels: 3,
-  FAQS: 4,
-  Icons: 5,
-  Infographics: 6,
-  Branches: 7,
-  Panels: 8,
-  Testimonials: 9,
-  Thumbnails: 10,
-  CaseStudies: 11,
-  Articles: 12,
-  Videos: 13,
-  Media: 14,
-  ThoughtPapers: 15,
-} as const;
-
-export type ContentTypeName = keyof typeof contentTypeCodes;
-export const contentTypeNames = Object.keys(contentTypeCodes) as [ContentTypeName, ...ContentTypeName[]];
-
-export function contentTypeName(code: number): ContentTypeName | undefined {
-  return contentTypeNames.find((name) => contentTypeCodes[name] === code);
-}
+export { contentTypeCodes, contentTypeName, contentTypeNames, contactFieldNames, listFilters, listSorts, pageImageFields, pageTextFields, type ContactRequest, type ContentTypeName, type PageImageField, type ThoughtPaperLeadRequest } from "./names.ts";
 
 /** A text field: anything that is not a string reads as null. */
 const text = z.catch(z.nullable(z.string()), null);
@@ -200,24 +178,6 @@ const resourceMap = z.catch(
   {},
 );
 
-/** Page image fields of SPEC 2.3 item 7, usable by layouts as section backgrounds. */
-export const pageImageFields = [
-  "image",
-  "backgroundImage",
-  "pageheroimage",
-  "pageFixedImage",
-  "pageFixedImage1",
-  "pagePanelBgImage1",
-  "pagePanelBgImage2",
-  "blogImage",
-  "csImage",
-  "banner3",
-] as const;
-export type PageImageField = (typeof pageImageFields)[number];
-
-/** Page text fields a layout may point a block at. */
-export const pageTextFields = ["heading", "heading1", "category", "desc", "shortDesc", "longDesc", "title"] as const;
-
 export const PageSchema = z.object({
   id: z.pipe(
     z.union([z.number(), z.string()]),
@@ -301,9 +261,6 @@ export const ContentListResponseSchema = z.pipe(
 );
 export type ContentListResult = z.output<typeof ContentListResponseSchema>;
 
-export const listSorts = ["Ascending", "Descending"] as const;
-export const listFilters = ["All", "Last 3 Months", "Last 6 Months"] as const;
-
 export const ContentListRequestSchema = z.object({
   contentType: z.number(),
   search: z.string(),
@@ -314,13 +271,6 @@ export const ContentListRequestSchema = z.object({
   Filter: z.enum(listFilters),
 });
 export type ContentListRequest = z.output<typeof ContentListRequestSchema>;
-
-/** The multipart fields of both contact calls (CONTENT-API 5), exactly these names. */
-export const contactFieldNames = ["name", "Organisation", "email", "contactNumber", "message", "token"] as const;
-export type ContactRequest = Record<(typeof contactFieldNames)[number], string>;
-
-/** The multipart fields of the thought-paper lead call (CONTENT-API 5). */
-export type ThoughtPaperLeadRequest = Record<"name" | "Organisation" | "email" | "contactNumber" | "token" | "thoughtPaperName", string>;
 
 /** A 400 answer of the service: field -> message. */
 export const FieldErrorsSchema = z.object({ errors: z.record(z.string(), z.string()) });

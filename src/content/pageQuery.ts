@@ -9,7 +9,7 @@
  * written in the one way the page reads it. A stranger's random query string is then the page
  * already rendered, not a new render and a new cache entry each time.
  */
-import { listFilters, listSorts } from "./contract.ts";
+import { listFilters, listSorts } from "./names.ts";
 
 /** A list view's query parameter names. */
 export const listParams = { search: "search", sort: "sort", filter: "filter", page: "page" } as const;

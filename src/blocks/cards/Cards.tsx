@@ -1,4 +1,5 @@
-import { contentTypeName, type ContentItem } from "../../content/contract.ts";
+import type { ContentItem } from "../../content/contract.ts";
+import { contentTypeName } from "../../content/names.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { CardGrid } from "../../ui/Card.tsx";
 import { cardListLabels, isCardContentType, type CardContentType } from "../../ui/cards/cardTypes.ts";
@@ -7,7 +8,7 @@ import { LazySlider } from "../../ui/LazySlider.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { sliderPresets } from "../../ui/sliderSettings.ts";
 import { toPlainText } from "../../ui/text.ts";
-import { cardsOptions, type CardsOptions } from "./options.ts";
+import type { CardsOptions } from "./options.ts";
 import "./cards.css";
 
 /** The items that have a card, each with its content type. */
@@ -42,4 +43,4 @@ export function Cards({ items, options, title, background, slotId }: BlockProps<
   );
 }
 
-export const block = defineBlock(cardsOptions, Cards);
+export const block = defineBlock<CardsOptions>("cards", Cards);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { listFilters, listSorts } from "../../content/contract.ts";
+import { listFilters, listSorts } from "../../content/names.ts";
 import type { ListFilter, ListSort } from "./listState.ts";
 
 interface ListControlsProps {

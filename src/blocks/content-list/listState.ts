@@ -3,7 +3,8 @@
  * so a view can be shared, reloaded and returned to with the back button; defaults are left
  * out of the address, and anything unreadable in it reads as the default.
  */
-import { contentTypeCodes, listFilters, listSorts, type ContentListRequest, type ContentTypeName } from "../../content/contract.ts";
+import type { ContentListRequest } from "../../content/contract.ts";
+import { contentTypeCodes, listFilters, listSorts, type ContentTypeName } from "../../content/names.ts";
 import { fromSlug, listDefaults, listParams, pageNumber, slug } from "../../content/pageQuery.ts";
 
 export type ListSort = (typeof listSorts)[number];
