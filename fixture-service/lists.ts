@@ -1,6 +1,6 @@
 /** The fixture service's content lists (CONTENT-API page/GetContentList): search, date filter, sort and paging over a fixture list. */
 import { ContentListRequestSchema } from "../src/content/contract.ts";
-import { fieldErrors } from "../src/forms/validation.ts";
+import { fieldErrors } from "../src/forms/schemas.ts";
 import { listKinds, type Fixtures, type JsonObject, type ListKind } from "./fixtures.ts";
 import { badRequest, json, readJsonBody } from "../src/server/jsonAnswer.ts";
 import { plain, text, withoutDetail } from "./pages.ts";

@@ -14,7 +14,8 @@
  * "Please confirm that you are not a robot".
  */
 import type { FormResult } from "../content/client.ts";
-import { contactRules, contactSchema, fieldErrors, thoughtPaperRules, thoughtPaperSchema, type ContactFields, type FormRules, type ThoughtPaperFields } from "./validation.ts";
+import type { ContactFields, ThoughtPaperFields } from "./schemas.ts";
+import { contactRules, thoughtPaperRules, validateForm, type FormRules } from "./validation.ts";
 
 export type FormKind = "contact" | "thoughtPaper";
 
@@ -72,16 +73,17 @@ function typedBack(values: Record<string, string>): PostedValues {
 export async function handleFormPost(kind: FormKind, data: FormData, context: FormPostContext): Promise<FormPostResult> {
   const values = kind === "contact" ? read(contactRules(context), data) : read(thoughtPaperRules, data);
   if (kind === "contact") {
-    const parsed = contactSchema({ presentation: context.presentation }).safeParse(values);
-    if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error), values: typedBack(values) };
-    const outcome = await context.submitLead(context.presentation ? "presentation" : "contact", parsed.data);
+    const rules = contactRules(context);
+    const checked = validateForm(rules.fields, rules.submit, values);
+    if ("errors" in checked) return { kind: "invalid", errors: checked.errors, values: typedBack(values) };
+    const outcome = await context.submitLead(context.presentation ? "presentation" : "contact", checked.values);
     return answer(outcome, values, { kind: "redirect", location: context.successPath });
   }
   const paper = context.paper;
   if (!paper) throw new Error("a thought-paper form was posted where no thought paper is shown");
-  const parsed = thoughtPaperSchema.safeParse(values);
-  if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error), values: typedBack(values) };
-  const outcome = await context.submitLead("thought-paper", { ...parsed.data, thoughtPaperName: paper.name });
+  const checked = validateForm(thoughtPaperRules.fields, thoughtPaperRules.submit, values);
+  if ("errors" in checked) return { kind: "invalid", errors: checked.errors, values: typedBack(values) };
+  const outcome = await context.submitLead("thought-paper", { ...checked.values, thoughtPaperName: paper.name });
   return answer(outcome, values, { kind: "redirect", location: context.successPath, download: { documentPath: paper.documentPath, paperName: paper.name } });
 }
 

@@ -8,7 +8,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from "react";
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from "react-hook-form";
 import type { PostedForm } from "./postedForm.tsx";
-import { liveError, type FormRules, type FormValues, type StandardSchema } from "./validation.ts";
+import { liveError, type FormRules, type FormValues } from "./validation.ts";
 
 /** react-hook-form sees plain string fields; the rules keep the names typed for callers. */
 type Values = Record<string, string>;
@@ -50,10 +50,9 @@ function fieldMessages<F extends string>(fields: readonly F[], errors: Record<st
  */
 export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Partial<Record<F, () => void>> = {}, posted: PostedForm | null = null) {
   const baseId = useId();
-  const schema: StandardSchema<Values> = rules.schema;
   const [defaults] = useState<Values>(() => Object.fromEntries(rules.fields.map((field) => [field, posted?.values[field] ?? ""])));
   const form = useForm<Values>({
-    resolver: standardSchemaResolver(schema),
+    resolver: standardSchemaResolver<Values, unknown, Values>(rules.schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: defaults,

@@ -3,18 +3,23 @@
  * the browser forms and the fixture content service (so a request that bypasses the browser
  * gets the same verdict).
  *
- * Each form has two schemas over the same fields:
- * - `schema`: every rule, with the messages shown on submit (SPEC 5.1 table). It is also the
- *   service's verdict (400 with these messages).
- * - `live`: the checks run as the visitor types (SPEC 5.1 "Live checks"), with their own
+ * The rules are data: each field is how its text is read (trimmed, spaces collapsed) and its checks
+ * in order, each with its message; the first check that fails speaks. Each form has two sets over
+ * the same fields:
+ * - submit: every rule, with the messages shown on submit (SPEC 5.1 table). It is also the
+ *   service's verdict (400 with these messages): ./schemas.ts makes the server's zod schemas of
+ *   the same rules.
+ * - live: the checks run as the visitor types (SPEC 5.1 "Live checks"), with their own
  *   messages. Every live rule is also a submit rule, so an input the schema accepts never
  *   shows a live error (a property test holds this).
  * plus `asTyped`, what typing does to a field (phone stripped, repeated spaces collapsed).
  *
- * Pure TypeScript and zod/mini: no DOM, no React, so the service can import it.
+ * Pure TypeScript: no DOM, no React, no schema library, so the service imports it and the
+ * browser's forms run it without loading zod. A form reads it as a Standard Schema
+ * (react-hook-form's resolver takes one).
  */
-import * as z from "zod/mini";
-import { contactFieldNames, type ThoughtPaperLeadRequest } from "../content/contract.ts";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+import { contactFieldNames, type ThoughtPaperLeadRequest } from "../content/names.ts";
 
 /** Free-mail providers whose addresses are not accepted as official ones (SPEC 5.1, 5.2): one list, chosen deliberately. */
 export const freeMailDomains = [
@@ -74,19 +79,31 @@ function isFreeMail(email: string): boolean {
 
 const hasTagLikeText = (value: string) => tagLikePattern.test(value);
 
-const maxLength = (max: number, label: string) => z.maxLength(max, `${label} must be at most ${max} characters`);
+/** One rule of a field: the text passes `test`, else the field shows `message`. */
+export interface FieldCheck {
+  test: (value: string) => boolean;
+  message: string;
+}
+
+/** A field's rules: how its text is read before any check, then its checks, in order. */
+export interface FieldRule {
+  clean: (value: string) => string;
+  checks: readonly FieldCheck[];
+}
+
+const check = (test: (value: string) => boolean, message: string): FieldCheck => ({ test, message });
+const minLength = (min: number, message: string) => check((v) => v.length >= min, message);
+const maxLength = (max: number, message: string) => check((v) => v.length <= max, message);
+const matches = (pattern: RegExp, message: string) => check((v) => pattern.test(v), message);
+const atMost = (max: number, label: string) => maxLength(max, `${label} must be at most ${max} characters`);
 
 /** How each field's text is read before any rule: what the visitor meant, not stray whitespace. */
-const cleanName = z.overwrite((v: string) => collapseSpaces(v.normalize("NFC")).trim());
-const cleanText = z.overwrite((v: string) => normalizeLineBreaks(v).trim());
+const cleanName = (v: string) => collapseSpaces(v.normalize("NFC")).trim();
+const cleanText = (v: string) => normalizeLineBreaks(v).trim();
+const asIs = (v: string) => v;
 
-function nameField(messages: { required: string; max: number }) {
-  return z.string().check(
-    cleanName,
-    z.minLength(1, messages.required),
-    z.regex(namePattern, "Entered Name is invalid"),
-    maxLength(messages.max, "Name"),
-  );
+function nameField(messages: { required: string; max: number }): FieldRule {
+  return { clean: cleanName, checks: [minLength(1, messages.required), matches(namePattern, "Entered Name is invalid"), atMost(messages.max, "Name")] };
 }
 
 /**
@@ -95,40 +112,53 @@ function nameField(messages: { required: string; max: number }) {
  */
 const hasLineBreak = (value: string) => /[\r\n\u2028\u2029]/.test(value);
 
-function noTagsField(messages: { required: string; invalid: string; max: number; label: string; singleLine?: boolean }) {
-  return z.string().check(
-    cleanText,
-    z.minLength(1, messages.required),
-    z.refine((v) => !hasTagLikeText(v) && !(messages.singleLine === true && hasLineBreak(v)), messages.invalid),
-    maxLength(messages.max, messages.label),
-  );
+function noTagsField(messages: { required: string; invalid: string; max: number; label: string; singleLine?: boolean }): FieldRule {
+  return {
+    clean: cleanText,
+    checks: [
+      minLength(1, messages.required),
+      check((v) => !hasTagLikeText(v) && !(messages.singleLine === true && hasLineBreak(v)), messages.invalid),
+      atMost(messages.max, messages.label),
+    ],
+  };
 }
 
-function emailField(messages: { required: string; invalid: string; format: string; freeMail: string | null; max: number }) {
+function emailField(messages: { required: string; invalid: string; format: string; freeMail: string | null; max: number }): FieldRule {
   const { freeMail } = messages;
-  return z.string().check(
-    cleanText,
-    z.minLength(1, messages.required),
-    z.regex(emailPattern, messages.invalid),
-    z.regex(standardEmailPattern, messages.format),
-    ...(freeMail === null ? [] : [z.refine<string>((v) => !isFreeMail(v), freeMail)]),
-    maxLength(messages.max, "Email"),
-  );
+  return {
+    clean: cleanText,
+    checks: [
+      minLength(1, messages.required),
+      matches(emailPattern, messages.invalid),
+      matches(standardEmailPattern, messages.format),
+      ...(freeMail === null ? [] : [check((v) => !isFreeMail(v), freeMail)]),
+      atMost(messages.max, "Email"),
+    ],
+  };
 }
 
-function phoneField(required: string | null) {
+function phoneField(required: string | null): FieldRule {
   const invalid = "Invalid Contact Number";
-  return z.string().check(
-    cleanText,
-    // Live, an empty number is simply too short (SPEC 5.1: "a length under 10").
-    z.minLength(1, required ?? invalid),
-    z.regex(phonePattern, invalid),
-    z.minLength(phoneLength.min, invalid),
-    z.maxLength(phoneLength.max, invalid),
-  );
+  return {
+    clean: cleanText,
+    checks: [
+      // Live, an empty number is simply too short (SPEC 5.1: "a length under 10").
+      minLength(1, required ?? invalid),
+      matches(phonePattern, invalid),
+      minLength(phoneLength.min, invalid),
+      maxLength(phoneLength.max, invalid),
+    ],
+  };
 }
 
-const tokenField = (message: string) => z.string().check(z.minLength(1, message));
+const tokenField = (message: string): FieldRule => ({ clean: asIs, checks: [minLength(1, message)] });
+
+/** A field's text as the rules read it, or the message of the first rule it fails. */
+export function checkField(rule: FieldRule, value: string): { value: string } | { message: string } {
+  const cleaned = rule.clean(value);
+  const failed = rule.checks.find((each) => !each.test(cleaned));
+  return failed ? { message: failed.message } : { value: cleaned };
+}
 
 /** The contact form's fields are the contact call's fields (CONTENT-API 5), in page order. */
 export type ContactField = (typeof contactFieldNames)[number];
@@ -144,25 +174,53 @@ export interface FormMode {
 
 export type FormValues<F extends string> = Record<F, string>;
 
-type FieldSchema = z.ZodMiniType<string, string>;
-
-/** Any validator of the Standard Schema interface, which zod schemas implement (and form resolvers take). */
-export interface StandardSchema<T> {
-  readonly "~standard": z.ZodMiniType<T, T>["~standard"];
-}
+/** Field -> rule, for every field of a form. */
+export type FieldRules<F extends string> = Record<F, FieldRule>;
 
 /** Everything a form needs to validate, in one value; the form components take it as is. */
 export interface FormRules<F extends string> {
   /** The fields in page order: the first invalid one takes focus after a failed submit. */
   fields: readonly F[];
-  /** Every rule, with the on-submit messages; the service's verdict too. */
-  schema: StandardSchema<FormValues<F>>;
+  /** Every rule, with the on-submit messages; the service's verdict too (./schemas.ts). */
+  submit: FieldRules<F>;
+  /** The same rules as a Standard Schema, for react-hook-form's resolver. */
+  schema: StandardSchemaV1<FormValues<F>>;
   /** The checks run as the visitor types, by field, with the live messages. */
-  live: Record<F, FieldSchema>;
+  live: FieldRules<F>;
   /** What typing does to a field's text. */
   asTyped: Partial<Record<F, (value: string) => string>>;
 }
 
+/** A form's values against its rules: each field's text as the rules read it, or the first message per failing field. */
+export function validateForm<F extends string>(fields: readonly F[], rules: FieldRules<F>, values: Partial<Record<string, unknown>>): { values: FormValues<F> } | { errors: Record<string, string> } {
+  const read: Partial<Record<F, string>> = {};
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const given = values[field];
+    const outcome = checkField(rules[field], typeof given === "string" ? given : "");
+    if ("message" in outcome) errors[field] = outcome.message;
+    else read[field] = outcome.value;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { values: read as FormValues<F> };
+}
+
+function formRules<F extends string>(fields: readonly F[], submit: FieldRules<F>, live: FieldRules<F>, asTyped: FormRules<F>["asTyped"]): FormRules<F> {
+  const schema: StandardSchemaV1<FormValues<F>> = {
+    "~standard": {
+      version: 1,
+      vendor: "corvane-form-rules",
+      validate(value) {
+        const outcome = validateForm(fields, submit, typeof value === "object" && value !== null ? value : {});
+        if ("values" in outcome) return { value: outcome.values };
+        return { issues: fields.flatMap((field) => {
+          const message = outcome.errors[field];
+          return message === undefined ? [] : [{ message, path: [field] }];
+        }) };
+      },
+    },
+  };
+  return { fields, submit, schema, live, asTyped };
+}
 
 export const contactMessages = {
   freeMail: "Please use a professional email address associated with a legitimate organization or domain.",
@@ -172,8 +230,8 @@ export const contactMessages = {
 const contactLimits = fieldLimits.contact;
 
 /** SPEC 5.1, on submit. In presentation mode any well-formed address is accepted. */
-export function contactSchema(mode: FormMode) {
-  return z.object({
+export function contactSubmitRules(mode: FormMode): FieldRules<ContactField> {
+  return {
     name: nameField({ required: "Please enter your first and last name", max: contactLimits.name }),
     Organisation: noTagsField({
       required: "Please enter your organization's name",
@@ -197,12 +255,12 @@ export function contactSchema(mode: FormMode) {
       label: "Request",
     }),
     token: tokenField(contactMessages.captcha),
-  });
+  };
 }
 
 /** SPEC 5.1 "Live checks". */
-export function contactLiveSchema(mode: FormMode) {
-  return z.object({
+export function contactLiveRules(mode: FormMode): FieldRules<ContactField> {
+  return {
     name: nameField({ required: "Please enter the Firstname Lastname", max: contactLimits.name }),
     Organisation: noTagsField({
       required: "Please enter the Organization",
@@ -226,14 +284,14 @@ export function contactLiveSchema(mode: FormMode) {
       label: "Message",
     }),
     token: tokenField(contactMessages.captcha),
-  });
+  };
 }
 
 /** As typed: SPEC 5.1 strips the phone number and collapses repeated spaces in the name. */
 const typedContact = { name: collapseSpaces, contactNumber: stripPhone };
 
 export function contactRules(mode: FormMode): FormRules<ContactField> {
-  return { fields: contactFieldNames, schema: contactSchema(mode), live: contactLiveSchema(mode).shape, asTyped: typedContact };
+  return formRules(contactFieldNames, contactSubmitRules(mode), contactLiveRules(mode), typedContact);
 }
 
 export const thoughtPaperMessages = {
@@ -244,7 +302,7 @@ export const thoughtPaperMessages = {
 const paperLimits = fieldLimits.thoughtPaper;
 
 /** SPEC 5.2: one set of messages, on submit and as typed. */
-export const thoughtPaperSchema = z.object({
+export const thoughtPaperSubmitRules: FieldRules<ThoughtPaperField> = {
   name: nameField({ required: "Please enter the Firstname Lastname", max: paperLimits.name }),
   Organisation: noTagsField({
     required: "Please enter the Organization",
@@ -262,31 +320,12 @@ export const thoughtPaperSchema = z.object({
   }),
   contactNumber: phoneField("Please enter the Contact number"),
   token: tokenField(thoughtPaperMessages.captcha),
-});
-
-/** A lead's fields as the rules read them (trimmed, spaces collapsed): what the server's intake keeps. */
-export type ContactFields = z.output<ReturnType<typeof contactSchema>>;
-export type ThoughtPaperFields = z.output<typeof thoughtPaperSchema>;
-
-export const thoughtPaperRules: FormRules<ThoughtPaperField> = {
-  fields: thoughtPaperFieldNames,
-  schema: thoughtPaperSchema,
-  live: thoughtPaperSchema.shape,
-  asTyped: typedContact,
 };
+
+export const thoughtPaperRules: FormRules<ThoughtPaperField> = formRules(thoughtPaperFieldNames, thoughtPaperSubmitRules, thoughtPaperSubmitRules, typedContact);
 
 /** The live message of one field for the text it now holds, or null when it passes. */
 export function liveError<F extends string>(rules: FormRules<F>, field: F, value: string): string | null {
-  const result = rules.live[field].safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
-/** The first message per field of a failed parse: the shape of the service's 400 answer. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  const outcome = checkField(rules.live[field], value);
+  return "message" in outcome ? outcome.message : null;
 }

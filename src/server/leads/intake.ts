@@ -7,7 +7,8 @@
 import { createHash } from "node:crypto";
 import { contentCalls } from "../../content/calls.ts";
 import { contactFieldNames } from "../../content/contract.ts";
-import { contactMessages, contactSchema, fieldErrors, thoughtPaperMessages, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/validation.ts";
+import { contactSchema, fieldErrors, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/schemas.ts";
+import { contactMessages, thoughtPaperMessages } from "../../forms/validation.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
 /** The three kinds of lead (CONTENT-API 5). */
