@@ -10,11 +10,16 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from "react-rout
 import { expect, vi } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { formAction, siteRoutes } from "../src/app/routes.tsx";
-import { blockDataLoaders, blockLoaders } from "../src/blocks/index.ts";
+import { blockDataLoaders, blockLoaders, loadBlockOptionSchemas } from "../src/blocks/index.ts";
+import { blockOptionSchemas } from "../src/blocks/optionSchemas.ts";
 import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
 import { RuntimeProvider, type Runtime } from "../src/runtime/context.tsx";
+import { resolveSlotOptions } from "../src/runtime/blockOptions.ts";
+import { parseHydrationData, type HydrationData } from "../src/runtime/hydrationData.ts";
 import { createLazyBlocks, type BlockLoaders } from "../src/runtime/lazyBlocks.ts";
+import { blockNames } from "../src/runtime/registry.ts";
+import type { RenderSlot } from "../src/runtime/slots.ts";
 import { routeFor } from "../src/runtime/routeTable.ts";
 import { PageResourcesContext, ROOT_ROUTE_ID, siteChromeSource, type SiteChrome } from "../src/runtime/siteData.ts";
 import { captchaVerifier } from "../src/server/captcha.ts";
@@ -88,6 +93,7 @@ export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<Bl
     client,
     blocks: createLazyBlocks({ ...blockLoaders, ...options.loaders }, options.chunkTimeoutMs ?? 120_000),
     blockData: blockDataLoaders,
+    blockOptions: loadBlockOptionSchemas,
     layouts: layoutSource,
     chrome: siteChromeSource(client),
     loadingDelayMs: options.loadingDelayMs ?? 0,
@@ -105,7 +111,7 @@ export function renderSite(path: string, runtime: Runtime) {
   ) };
 }
 
-type BlockModule = { Component: import("react").ComponentType<import("../src/runtime/block.tsx").MountProps> };
+type BlockModule = import("../src/runtime/block.tsx").BlockDefinition;
 type SlotInput = {
   items?: import("../src/content/contract.ts").ContentItem[];
   options?: Record<string, unknown>;
@@ -117,13 +123,29 @@ type SlotInput = {
   chrome?: SiteChrome | undefined;
 };
 
+/** The router's data a page the server rendered embeds, read as the browser reads it (src/app/start.tsx); a test fails when it is not that shape. */
+export function hydrationDataOf(value: unknown): HydrationData {
+  const data = parseHydrationData(value);
+  if (!data) throw new Error(`not the shape of the embedded page data: ${JSON.stringify(value).slice(0, 200)}`);
+  return data;
+}
+
+/** Slots with their options checked against their blocks' schemas, as the page's loader hands them on (src/runtime/loadPage.ts). */
+export function withResolvedOptions(slots: RenderSlot[]): RenderSlot[] {
+  return slots.map((slot) => ({ ...slot, resolved: resolveSlotOptions(blockOptionSchemas[slot.block], slot) }));
+}
+
 /** A block element as the runtime mounts it: the slot's items, options and title, and the page (with its text resources). */
-function mountedBlock({ Component }: BlockModule, slot: SlotInput) {
+function mountedBlock({ name, Component }: BlockModule, slot: SlotInput) {
   const page = slot.page ?? PageSchema.parse({ id: 1 });
+  const block = blockNames.find((known) => known === name);
+  if (!block) throw new Error(`no block named "${name}" in the registry`);
+  const placed: RenderSlot = { id: "test-slot", block, items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" };
   return (
     <PageResourcesContext value={page.resources}>
       <Component
-        slot={{ id: "test-slot", block: "hero", items: slot.items ?? [], options: slot.options ?? {}, fallbackOptions: null, title: slot.title ?? null, background: slot.background ?? null, source: "layout" }}
+        // Checked as the page's loader checks a slot's options (src/runtime/loadPage.ts).
+        slot={{ ...placed, resolved: resolveSlotOptions(blockOptionSchemas[block], placed) }}
         page={page}
       />
     </PageResourcesContext>

@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
-import { HYDRATION_SCRIPT_ID, HydrationDataSchema } from "../src/runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_ID } from "../src/runtime/hydrationData.ts";
 import { isPageData } from "../src/runtime/pageData.ts";
 import { pageSlots } from "../src/runtime/slots.ts";
 import { renderDocument } from "../src/ssr/entry-server.tsx";
-import { fixturePageData, fixtureService, requestUrl, serviceFetch } from "./harness.tsx";
+import { fixturePageData, fixtureService, requestUrl, serviceFetch, hydrationDataOf } from "./harness.tsx";
 import { repoFiles } from "./repoFiles.ts";
 
 vi.mock("../src/runtime/slots.ts", async (original) => {
@@ -35,7 +35,7 @@ describe("the counts stay down", () => {
   });
 
   it("resolves slots in the page loader only (the layout inspector, a development tool, reads them for itself)", () => {
-    expect(filesWith(/(?<!function )\bpageSlots\(/).filter((path) => !path.startsWith("src/inspector/"))).toEqual(["src/runtime/pageData.ts"]);
+    expect(filesWith(/(?<!function )\bpageSlots\(/).filter((path) => !path.startsWith("src/inspector/"))).toEqual(["src/runtime/loadPage.ts"]);
   });
 
   it("records and replays no content call", () => {
@@ -64,7 +64,7 @@ describe("one request, one resolution", () => {
     // What the browser hydrates from: the resolved page itself (it runs no loader and resolves no slot
     // at hydration: tests/e2e/ssr.spec.ts sees it ask the content service nothing).
     const parsed = new DOMParser().parseFromString(result.html, "text/html");
-    const data = HydrationDataSchema.parse(JSON.parse(parsed.getElementById(HYDRATION_SCRIPT_ID)?.textContent ?? "null"));
+    const data = hydrationDataOf(JSON.parse(parsed.getElementById(HYDRATION_SCRIPT_ID)?.textContent ?? "null"));
     const page = Object.values(data.loaderData).find(isPageData);
     if (page?.status !== "ready") throw new Error("no resolved page in the embedded data");
     expect(page.page.name).toBe("People");

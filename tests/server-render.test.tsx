@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
-import { HYDRATION_SCRIPT_ID, HydrationDataSchema } from "../src/runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_ID } from "../src/runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../src/runtime/pageData.ts";
 import { isSiteChrome, ROOT_ROUTE_ID, type SiteChrome } from "../src/runtime/siteData.ts";
 import { blockRegistry, routeTable } from "../src/runtime/registry.ts";
 import { renderDocument as renderRequest } from "../src/ssr/entry-server.tsx";
-import { fixturePageData, fixtureService, requestUrl, serviceFetch, type FixtureItem } from "./harness.tsx";
+import { fixturePageData, fixtureService, requestUrl, serviceFetch, type FixtureItem, hydrationDataOf } from "./harness.tsx";
 
 // index.html as the build writes it (the Organization data in place).
 const template = readFileSync("index.html", "utf8").replace(organizationPlaceholder, organizationJsonLd("."));
@@ -23,7 +23,7 @@ const renderDocument = (address: string, given: ReturnType<typeof options>) => r
 /** The router's data the server embedded for the browser to hydrate from. */
 function embeddedData(html: string) {
   const match = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html);
-  return match ? HydrationDataSchema.parse(JSON.parse(match[1] ?? "null")) : undefined;
+  return match ? hydrationDataOf(JSON.parse(match[1] ?? "null")) : undefined;
 }
 /** The resolved page the server embedded. */
 const embeddedPage = (html: string): PageData | undefined => Object.values(embeddedData(html)?.loaderData ?? {}).find(isPageData);

@@ -12,7 +12,7 @@ import { data, redirect, useActionData, useLoaderData, useLocation, useRevalidat
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
 import { isPostedForm, PostedFormContext } from "../forms/postedForm.tsx";
 import type { Runtime } from "../runtime/context.tsx";
-import { loadFailure, loadPageData, type PageData } from "../runtime/pageData.ts";
+import { loadFailure, type PageData } from "../runtime/pageData.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
 import { siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
 import { ROOT_ROUTE_ID } from "../runtime/siteData.ts";
@@ -33,6 +33,22 @@ function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     });
   });
+}
+
+/**
+ * The page loader (../runtime/loadPage.ts), its module asked for by the first page this app
+ * resolves itself: a page the server rendered hydrates from its data without it (nor the content
+ * contract's schemas it brings). Its code not arriving is a failure to load the page: the retry screen.
+ */
+async function loadPageData(...args: Parameters<typeof import("../runtime/loadPage.ts").loadPageData>): Promise<PageData> {
+  let loader: typeof import("../runtime/loadPage.ts");
+  try {
+    loader = await import("../runtime/loadPage.ts");
+  } catch (error) {
+    console.warn("the page loader's code could not be loaded:", error);
+    return { status: "failed", failure: { kind: "network" } };
+  }
+  return loader.loadPageData(...args);
 }
 
 /** The one place a page the service does not have becomes a 404, or a redirect home. */

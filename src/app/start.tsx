@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
-import { HYDRATION_SCRIPT_ID, HydrationDataSchema, type HydrationData } from "../runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_ID, parseHydrationData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
@@ -34,12 +34,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 function readHydrationData(): HydrationData | null {
   const script = document.getElementById(HYDRATION_SCRIPT_ID);
   if (!script?.textContent) return null;
-  const parsed = HydrationDataSchema.safeParse(JSON.parse(script.textContent));
-  if (!parsed.success) console.error("the server's page data could not be read; rendering in the browser");
-  return parsed.success ? parsed.data : null;
+  const parsed = parseHydrationData(JSON.parse(script.textContent));
+  if (!parsed) console.error("the server's page data could not be read; rendering in the browser");
+  return parsed;
 }
 
-// Reading the page's data (a zod parse), making the runtime and making the router each in a task
+// Reading the page's data, making the runtime and making the router each in a task
 // of their own, apart from evaluating the app's modules: on a slow phone each takes tens of
 // milliseconds, and together they were one task that held off the visitor's first taps.
 await nextTask();

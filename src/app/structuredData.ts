@@ -23,7 +23,7 @@ import { videoOptions } from "../blocks/video/options.ts";
 import type { ContentItem, Page } from "../content/contract.ts";
 import { machineDate } from "../content/dates.ts";
 import { pathTo } from "../content/paths.ts";
-import { checkSlotOptions, type OptionsSchema } from "../runtime/block.tsx";
+import { checkSlotOptions, type OptionsSchema } from "../runtime/blockOptions.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
 import { mediaUrl } from "../ui/media.ts";
 import { toPlainText } from "../ui/text.ts";

@@ -9,7 +9,7 @@
  */
 import type * as z from "zod/mini";
 import { contentTypeName, type ContentItem } from "../content/contract.ts";
-import { checkSlotOptions, type OptionsSchema } from "../runtime/block.tsx";
+import { checkSlotOptions, type OptionsSchema } from "../runtime/blockOptions.ts";
 import type { BlockPictures } from "../runtime/firstPictures.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
 import { defaultAuthorImage } from "../ui/cards/BlogCard.tsx";
@@ -17,10 +17,11 @@ import { safeUrl } from "../ui/url.ts";
 import { isCardContentType, type CardContentType } from "../ui/cards/cardTypes.ts";
 import { articleDetailOptions } from "./article-detail/options.ts";
 import { cardsOptions } from "./cards/options.ts";
-import { isListData } from "./content-list/listData.ts";
+import { isListData } from "./content-list/listResult.ts";
 import { contentListOptions } from "./content-list/options.ts";
 import { fixedImageOptions } from "./fixed-image/options.ts";
-import { heroOptions, heroPicture } from "./hero/options.ts";
+import { heroOptions } from "./hero/options.ts";
+import { heroPicture } from "./hero/picture.ts";
 import { infographicsOptions } from "./infographics/options.ts";
 import { mediaFiles } from "./media/mediaFiles.ts";
 import { videoOptions } from "./video/options.ts";

@@ -37,7 +37,7 @@ function declarationsModule(declarations: readonly BlockDeclaration[]): string {
   const entries = declarations.map((block) => `  ${JSON.stringify(block.name)}: ${identifier(block.name)},`);
   return [
     `// ${notice}`,
-    `// Build-time and development code only: the browser reads registry/blocks.json and loads each block's component on demand.`,
+    `// The browser reads registry/blocks.json and loads each block's component on demand; this map (each block's options schema) comes with the first page it resolves itself (src/blocks/optionSchemas.ts).`,
     `import type { BlockDeclaration } from "../runtime/declareBlock.ts";`,
     `import type { BlockName } from "../runtime/registry.ts";`,
     ...imports,

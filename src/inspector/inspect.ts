@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import { blockDeclarations } from "../blocks/declarations.generated.ts";
 import { contentTypeName, type Page } from "../content/contract.ts";
-import { checkSlotOptions } from "../runtime/block.tsx";
+import { checkSlotOptions } from "../runtime/blockOptions.ts";
 import type { LayoutResolution, ResolvedLayout } from "../runtime/layout.ts";
 import { layoutFileName } from "../runtime/layoutNames.ts";
 import { formatPath, formatProblem } from "../runtime/problems.ts";

@@ -31,7 +31,7 @@ const slot: RenderSlot = { id: "below", block: "faq", items: [], options: {}, fa
 const afterTest = withReactScheduling();
 
 it("hydrates a section below the fold when it comes near while React waits on it, keeping the server's HTML and its state", async () => {
-  const runtime: Runtime = testRuntime({ fetch: cannedFetch({}), loaders: { faq: () => Promise.resolve({ Component: Counter }) } });
+  const runtime: Runtime = testRuntime({ fetch: cannedFetch({}), loaders: { faq: () => Promise.resolve({ name: "faq", Component: Counter }) } });
   await runtime.blocks.faq.preload();
   const app = (
     <RuntimeProvider runtime={runtime}>
@@ -99,14 +99,14 @@ it("keeps the server's HTML of a block that does nothing in the browser, never a
       </RuntimeProvider>
     </MemoryRouter>
   );
-  const server = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => Promise.resolve({ Component: Panels }) } });
+  const server = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => Promise.resolve({ name: "panels", Component: Panels }) } });
   await server.blocks.panels.preload();
   const container = document.body.appendChild(document.createElement("div"));
   container.innerHTML = renderToString(site(server));
   const serverSection = container.querySelector("section");
 
   let asked = 0;
-  const browser = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => ((asked += 1), Promise.resolve({ Component: Panels })) } });
+  const browser = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => ((asked += 1), Promise.resolve({ name: "panels", Component: Panels })) } });
   let hydratedSlot: string | undefined;
   browser.nearViewport = { serves: (shown) => shown === page, wait: () => undefined, hydrated: (_, slotId) => (hydratedSlot = slotId), releaseAll: () => undefined };
   const recoverable: unknown[] = [];

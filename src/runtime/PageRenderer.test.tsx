@@ -1,8 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import * as z from "zod/mini";
-import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
+import { cannedFetch, testRuntime, withResolvedOptions } from "../../tests/harness.tsx";
 import { page, wireItem } from "../../tests/builders.ts";
 import { defineBlock, type BlockDefinition } from "./block.tsx";
 import { RuntimeProvider, type Runtime } from "./context.tsx";
@@ -17,7 +16,7 @@ function renderPage(runtime: Runtime, layout: ResolvedLayout, p = page()) {
   return render(
     <RuntimeProvider runtime={runtime}>
       <MemoryRouter>
-        <PageRenderer page={p} slots={pageSlots(layout, p, (key) => p.resources[key]).slots} />
+        <PageRenderer page={p} slots={withResolvedOptions(pageSlots(layout, p, (key) => p.resources[key]).slots)} />
       </MemoryRouter>
     </RuntimeProvider>,
   );
@@ -26,7 +25,7 @@ function renderPage(runtime: Runtime, layout: ResolvedLayout, p = page()) {
 const runtimeWith = (loaders: Partial<BlockLoaders>, chunkTimeoutMs?: number) =>
   testRuntime({ fetch: cannedFetch({}), loaders, ...(chunkTimeoutMs ? { chunkTimeoutMs } : {}) });
 
-const throwing: BlockDefinition = defineBlock(z.object({}), () => {
+const throwing: BlockDefinition = defineBlock("faq", () => {
   throw new Error("boom");
 });
 

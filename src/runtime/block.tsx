@@ -1,10 +1,10 @@
 /**
- * The contract between the runtime and a block. A block module pairs its options schema
- * with its component; the runtime hands it the slot's items and options and never looks
- * further inside.
+ * The contract between the runtime and a block. A block module pairs its name with its
+ * component; the runtime hands it the slot's items and the options its page's loader resolved
+ * against the block's schema (./blockOptions.ts), and never looks further inside. A block's code
+ * holds no schema: the browser hydrating a page loads no zod.
  */
-import { useMemo, type ComponentType } from "react";
-import * as z from "zod/mini";
+import type { ComponentType } from "react";
 import type { ContentItem, Page } from "../content/contract.ts";
 import type { RenderSlot } from "./slots.ts";
 
@@ -22,13 +22,15 @@ export interface BlockProps<Options> {
   data: unknown;
 }
 
-/** Props the runtime passes to a mounted block, before its options are validated. */
+/** Props the runtime passes to a mounted block. */
 export interface MountProps {
   slot: RenderSlot;
   page: Page;
 }
 
 export interface BlockDefinition {
+  /** The block's name in layouts (its folder's): whose options schema the slot was checked against. */
+  name: string;
   Component: ComponentType<MountProps>;
 }
 
@@ -39,47 +41,21 @@ export class BlockOptionsError extends Error {
   }
 }
 
-export type OptionsSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
-
-/** How a slot's options fare against its block's schema: used as given, replaced by the template's own, or invalid. */
-export type OptionsCheck<T> =
-  | { outcome: "valid"; options: T }
-  | { outcome: "fallback"; options: T; ignored: z.core.$ZodError }
-  | { outcome: "invalid"; error: z.core.$ZodError };
-
 /**
- * Options written in a layout were checked by check:layouts; options that come from content
- * (templateOptions) fall back to the template's defaults when they do not validate, so bad
- * content costs its styling, not the section. The layout inspector reports the same outcome.
+ * `Options` is the output type of the block's schema (`z.output<typeof …Options>`, imported as a
+ * type). The slot's options were parsed with that schema by the page's loader, which is why they
+ * are read as `Options` here.
  */
-export function checkSlotOptions<S extends OptionsSchema>(schema: S, slot: RenderSlot): OptionsCheck<z.output<S>> {
-  const parsed = schema.safeParse(slot.options);
-  if (parsed.success) return { outcome: "valid", options: parsed.data };
-  if (slot.fallbackOptions) {
-    const fallback = schema.safeParse(slot.fallbackOptions);
-    if (fallback.success) return { outcome: "fallback", options: fallback.data, ignored: parsed.error };
-  }
-  return { outcome: "invalid", error: parsed.error };
-}
-
-function resolveOptions<S extends OptionsSchema>(schema: S, slot: RenderSlot): z.output<S> {
-  const checked = checkSlotOptions(schema, slot);
-  if (checked.outcome === "invalid") throw new BlockOptionsError(slot.id, z.prettifyError(checked.error));
-  if (checked.outcome === "fallback") console.warn(`slot "${slot.id}": content options ignored: ${z.prettifyError(checked.ignored)}`);
-  return checked.options;
-}
-
-export function defineBlock<S extends OptionsSchema>(
-  options: S,
-  Component: ComponentType<BlockProps<z.output<S>>>,
-): BlockDefinition {
+export function defineBlock<Options>(name: string, Component: ComponentType<BlockProps<Options>>): BlockDefinition {
   function Mounted({ slot, page }: MountProps) {
-    const parsed = useMemo(() => resolveOptions(options, slot), [slot]);
+    const { resolved } = slot;
+    if (!resolved) throw new BlockOptionsError(slot.id, "they were not checked against the block's schema");
+    if ("error" in resolved) throw new BlockOptionsError(slot.id, resolved.error);
     return (
       <Component
         slotId={slot.id}
         items={slot.items}
-        options={parsed}
+        options={resolved.options as Options}
         title={slot.title}
         background={slot.background}
         page={page}
@@ -88,5 +64,5 @@ export function defineBlock<S extends OptionsSchema>(
     );
   }
   Mounted.displayName = `Block(${Component.displayName ?? Component.name})`;
-  return { Component: Mounted };
+  return { name, Component: Mounted };
 }

@@ -6,6 +6,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { Page } from "../content/contract.ts";
+import type { OptionsSchema } from "./blockOptions.ts";
 import type { BlockPictures } from "./firstPictures.ts";
 import type { BlockName } from "./registry.ts";
 import type { RenderSlot } from "./slots.ts";
@@ -18,6 +19,8 @@ import type { SiteChromeSource } from "./siteData.ts";
 /** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */
 export type BlockDataLoader = (context: { slot: RenderSlot; page: Page; url: URL; client: ContentClient; signal: AbortSignal }) => Promise<unknown>;
 export type BlockDataLoaders = Partial<Record<BlockName, BlockDataLoader>>;
+/** Each block's options schema, by name (src/blocks/optionSchemas.ts). */
+export type BlockOptionSchemas = Record<BlockName, OptionsSchema>;
 
 export interface Runtime {
   client: ContentClient;
@@ -37,6 +40,8 @@ export interface Runtime {
   siteUrl: string;
   /** Rendering on the server: the document's head is written by the server, not by React (which would put it in the body). */
   serverRender?: boolean;
+  /** Each block's options schema, loaded with the first page this app resolves itself: the loader checks every slot's options against its block's. */
+  blockOptions: () => Promise<BlockOptionSchemas>;
   /** Blocks that load data of their own with the page (src/blocks/index.ts). */
   blockData?: BlockDataLoaders | undefined;
   /** The pictures each block shows, for the first screen's (./firstPictures.ts); none without it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HydrationDataSchema, packLoaderData, scriptSafeJson } from "./hydrationData.ts";
+import { hydrationDataOf } from "../../tests/harness.tsx";
+import { packLoaderData, scriptSafeJson } from "./hydrationData.ts";
 
 describe("the server's embedded page data", () => {
   it("is written so that no text can end the script element", () => {
@@ -23,7 +24,7 @@ describe("the page's content in the embedded data", () => {
   it("goes once: slots name their items by place, and the browser gets the same page back, each item the page's own object", () => {
     const sent = scriptSafeJson({ siteUrl: "https://www.example.com", loaderData: packLoaderData(loaderData) });
     expect(sent.match(/Panel two/g)).toHaveLength(1);
-    const read = HydrationDataSchema.parse(JSON.parse(sent));
+    const read = hydrationDataOf(JSON.parse(sent));
     expect(read.loaderData).toEqual(loaderData);
     const page = read.loaderData["routes/page"] as { page: { contents: unknown[] }; slots: { items: unknown[] }[] };
     expect(page.slots[0]?.items[1]).toBe(page.page.contents[2]);
@@ -31,7 +32,7 @@ describe("the page's content in the embedded data", () => {
 
   it("drops a reference to no item of the page instead of showing something else", () => {
     const forged = { siteUrl: "https://www.example.com", loaderData: { "routes/page": { status: "ready", page: { contents: [] }, slots: [{ id: "panels", items: [{ $content: 4 }] }] } } };
-    const read = HydrationDataSchema.parse(forged);
+    const read = hydrationDataOf(forged);
     expect((read.loaderData["routes/page"] as { slots: { items: unknown[] }[] }).slots[0]?.items).toEqual([]);
   });
 });

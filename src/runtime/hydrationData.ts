@@ -4,8 +4,6 @@
  * <script type="application/json"> (data, never script: the CSP allows no inline script). The
  * browser's router starts from it instead of running the page's loader again.
  */
-import * as z from "zod/mini";
-
 /** The id of the <script type="application/json"> that carries it. */
 export const HYDRATION_SCRIPT_ID = "corvane-hydration";
 
@@ -50,14 +48,25 @@ export function unpackLoaderData(loaderData: Json): Json {
   );
 }
 
-export const HydrationDataSchema = z.object({
-  siteUrl: z.string(),
+/** The router's data the server embedded with its page, and its public origin. */
+export interface HydrationData {
+  siteUrl: string;
   /** By route id: what each matched route's loader returned (written by our own server from the same types), slot items named by their place in the page's contents. */
-  loaderData: z.pipe(z.record(z.string(), z.unknown()), z.transform(unpackLoaderData)),
+  loaderData: Json;
   /** By route id: a posted form's answer (src/app/formAction.ts), when the page answers a post. */
-  actionData: z.optional(z.record(z.string(), z.unknown())),
-});
-export type HydrationData = z.infer<typeof HydrationDataSchema>;
+  actionData?: Json | undefined;
+}
+
+/**
+ * The embedded data, its shape checked (it is our own server's, written from the same types: a
+ * check by hand, so hydrating loads no schema library); null when it is not that shape.
+ */
+export function parseHydrationData(value: unknown): HydrationData | null {
+  if (!isRecord(value) || typeof value.siteUrl !== "string" || !isRecord(value.loaderData)) return null;
+  const { actionData } = value;
+  if (actionData !== undefined && !isRecord(actionData)) return null;
+  return { siteUrl: value.siteUrl, loaderData: unpackLoaderData(value.loaderData), ...(actionData ? { actionData } : {}) };
+}
 
 /** JSON that is safe inside a <script> element: no "</script>", "<!--" or line separators can end or bend it. */
 export function scriptSafeJson(value: unknown): string {

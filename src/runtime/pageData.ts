@@ -7,14 +7,11 @@
  * the root route's (./siteData.ts).
  */
 import { useLocation, useMatches, useNavigation } from "react-router-dom";
-import { ContentError } from "../content/client.ts";
+import { ContentError } from "../content/contentError.ts";
 import type { Page } from "../content/contract.ts";
-import type { Runtime } from "./context.tsx";
-import { firstScreenPictures } from "./firstPictures.ts";
 import type { ResolvedLayout } from "./layout.ts";
-import { blockRegistry, type BlockName } from "./registry.ts";
-import { layoutNameOf, pageRequest, type RouteConfig } from "./routeTable.ts";
-import { pageSlots, type RenderSlot } from "./slots.ts";
+import type { BlockName } from "./registry.ts";
+import type { RenderSlot } from "./slots.ts";
 
 export type PageData =
   | {
@@ -55,63 +52,6 @@ export function loadFailure(error: unknown): LoadFailure {
 /** Loader data of a content route (the router hands it over as `unknown`). */
 export function isPageData(value: unknown): value is PageData {
   return typeof value === "object" && value !== null && "status" in value;
-}
-
-const layoutCache = new WeakMap<Runtime["layouts"], Map<string, Promise<ResolvedLayout>>>();
-
-/** A layout, resolved once per name. */
-function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
-  let byName = layoutCache.get(runtime.layouts);
-  if (!byName) {
-    byName = new Map();
-    layoutCache.set(runtime.layouts, byName);
-  }
-  let layout = byName.get(name);
-  if (!layout) {
-    layout = runtime.layouts(name);
-    byName.set(name, layout);
-  }
-  return layout;
-}
-
-/**
- * The page at `url` on `route`, resolved: "missing" for id 0 (the route decides what that means),
- * "failed" when the content service fails. Block code is loaded before it resolves: every
- * block's on the server, the above-the-fold ones' in the browser.
- */
-export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
-  const { request, layout: layoutName } = pageRequest(route, url.pathname);
-  const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
-  // The slots' titles read the site's resources: the same request as the root route's loader (./siteData.ts), which never fails.
-  const chrome = runtime.chrome.load();
-  let page: Page;
-  try {
-    page = await runtime.client.getPage(request, signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    console.warn(`the page "${request}" could not be loaded:`, error);
-    return { status: "failed", failure: loadFailure(error) };
-  }
-  if (page.id === 0) return { status: "missing" };
-  const { resources } = await chrome;
-  const layout = await (earlyLayout ?? layoutFor(runtime, layoutNameOf(layoutName, page)));
-  const { slots, problems } = pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]);
-  const blocks = [...new Set(slots.map((slot) => slot.block))];
-  const aboveTheFold = blocks.filter((block) => blockRegistry[block].critical);
-  const serverRendered = runtime.serverRender === true;
-  // A block whose code fails is reported where it mounts; here it must not hold the page back.
-  const code = Promise.allSettled((serverRendered ? blocks : aboveTheFold).map((block) => runtime.blocks[block].preload()));
-  const pictures = runtime.blockPictures?.();
-  const withData = await Promise.all(
-    slots.map(async (slot): Promise<RenderSlot> => {
-      const load = runtime.blockData?.[slot.block];
-      const placed = { ...slot, aboveTheFold: aboveTheFold.includes(slot.block) };
-      return load ? { ...placed, data: await load({ slot, page, url, client: runtime.client, signal }) } : placed;
-    }),
-  );
-  await code;
-  const firstPictures = pictures ? firstScreenPictures(withData, page, await pictures) : [];
-  return { status: "ready", page, layout, slots: withData, problems, blocks, aboveTheFold, firstPictures, serverRendered };
 }
 
 export type CurrentPage =

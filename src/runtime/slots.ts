@@ -23,6 +23,8 @@ export interface RenderSlot {
   options: Record<string, unknown>;
   /** For template slots: the registry's options, used when the content's templateOptions are invalid. */
   fallbackOptions: Record<string, unknown> | null;
+  /** The options checked against the block's schema by the page's loader (./blockOptions.ts): what the block renders with. */
+  resolved?: ResolvedOptions;
   title: string | null;
   background: string | null;
   source: "layout" | "template";
@@ -34,6 +36,9 @@ export interface RenderSlot {
    */
   aboveTheFold?: boolean;
 }
+
+/** A slot's options as its block reads them (parsed by its schema), or why they could not be. */
+export type ResolvedOptions = { options: Record<string, unknown> } | { error: string };
 
 /** Why a slot renders nothing, in terms a layout author can act on. */
 export type EmptyReason =

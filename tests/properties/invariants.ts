@@ -8,7 +8,7 @@ import { JSDOM } from "jsdom";
 import { PageSchema } from "../../src/content/contract.ts";
 import { descriptionLimit, siteName, titleLimit } from "../../src/app/pageHead.ts";
 import { matchAddress } from "../../src/inspector/route.ts";
-import { HYDRATION_SCRIPT_ID, HydrationDataSchema } from "../../src/runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_ID, parseHydrationData, type HydrationData } from "../../src/runtime/hydrationData.ts";
 import { isPageData } from "../../src/runtime/pageData.ts";
 import { toPlainText } from "../../src/ui/text.ts";
 import { executableMarkup } from "../xss.ts";
@@ -63,7 +63,7 @@ function cutAtWord(shown: string, source: string, limit: number): boolean {
   return /^[\s,.;:]/u.test(rest) || (kept.length >= limit - 1 && !/\s/u.test(kept.slice(Math.floor(limit / 2))));
 }
 
-function embeddedData(document: Document): { ok: true; value: ReturnType<typeof HydrationDataSchema.parse> } | { ok: false; problem: string } {
+function embeddedData(document: Document): { ok: true; value: HydrationData } | { ok: false; problem: string } {
   const script = document.getElementById(HYDRATION_SCRIPT_ID);
   if (!script) return { ok: false, problem: `no <script id="${HYDRATION_SCRIPT_ID}">` };
   let json: unknown;
@@ -72,8 +72,8 @@ function embeddedData(document: Document): { ok: true; value: ReturnType<typeof 
   } catch (error) {
     return { ok: false, problem: `its text is not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const parsed = HydrationDataSchema.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: `it does not match HydrationDataSchema: ${parsed.error.message}` };
+  const parsed = parseHydrationData(json);
+  return parsed ? { ok: true, value: parsed } : { ok: false, problem: "it is not the shape of HydrationData (siteUrl, loaderData, actionData)" };
 }
 
 /** The resolved page the server embedded: the page as the content gave it, and the slots it mounted. */

@@ -8,7 +8,7 @@ import { formatDate, toPlainText } from "../../ui/text.ts";
 import { preloadBackground, useFirstScreen } from "../../ui/firstScreen.tsx";
 import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
 import { BackButton } from "./BackButton.tsx";
-import { articleDetailOptions, type ArticleDetailOptions } from "./options.ts";
+import type { ArticleDetailOptions } from "./options.ts";
 import "./article-detail.css";
 
 /**
@@ -53,4 +53,4 @@ export function ArticleDetail({ page, options }: BlockProps<ArticleDetailOptions
   );
 }
 
-export const block = defineBlock(articleDetailOptions, ArticleDetail);
+export const block = defineBlock<ArticleDetailOptions>("article-detail", ArticleDetail);

@@ -9,7 +9,7 @@ import { Section } from "../../ui/Section.tsx";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { safeUrl } from "../../ui/url.ts";
-import { bannersOptions, type BannersOptions } from "./options.ts";
+import type { BannersOptions } from "./options.ts";
 import "./banners.css";
 
 export function Banners({ items, options, title, background, slotId }: BlockProps<BannersOptions>) {
@@ -38,4 +38,4 @@ export function Banners({ items, options, title, background, slotId }: BlockProp
   );
 }
 
-export const block = defineBlock(bannersOptions, Banners);
+export const block = defineBlock<BannersOptions>("banners", Banners);

@@ -6,7 +6,7 @@ import { useSiteMenus } from "../../runtime/siteData.ts";
 import { jsonLdText } from "../../ui/jsonLd.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { breadcrumbsOptions, type BreadcrumbsOptions } from "./options.ts";
+import type { BreadcrumbsOptions } from "./options.ts";
 import { breadcrumbTrail, menuLabels, type Crumb } from "./trail.ts";
 import "./breadcrumbs.css";
 
@@ -54,4 +54,4 @@ export function Breadcrumbs({ slotId, page, options }: BlockProps<BreadcrumbsOpt
   );
 }
 
-export const block = defineBlock(breadcrumbsOptions, Breadcrumbs);
+export const block = defineBlock<BreadcrumbsOptions>("breadcrumbs", Breadcrumbs);

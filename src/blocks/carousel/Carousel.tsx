@@ -8,7 +8,7 @@ import { Section } from "../../ui/Section.tsx";
 import { Slider } from "../../ui/Slider.tsx";
 import { sliderDefaults, sliderPresets } from "../../ui/sliderSettings.ts";
 import { toPlainText } from "../../ui/text.ts";
-import { carouselOptions, type CarouselOptions } from "./options.ts";
+import type { CarouselOptions } from "./options.ts";
 import "./carousel.css";
 
 export function Carousel({ items, options, title, background, slotId }: BlockProps<CarouselOptions>) {
@@ -29,4 +29,4 @@ export function Carousel({ items, options, title, background, slotId }: BlockPro
   );
 }
 
-export const block = defineBlock(carouselOptions, Carousel);
+export const block = defineBlock<CarouselOptions>("carousel", Carousel);

@@ -16,7 +16,7 @@ import { useResourceText } from "../../runtime/siteData.ts";
 import { Section } from "../../ui/Section.tsx";
 import { readStored, storedKeys, writeStored } from "../../ui/storedValues.ts";
 import { toPlainText } from "../../ui/text.ts";
-import { contactFormOptions, type ContactFormOptions } from "./options.ts";
+import type { ContactFormOptions } from "./options.ts";
 import { contactTiming } from "./timing.ts";
 import { usePreloadOverlay } from "./usePreloadOverlay.ts";
 import "./contact-form.css";
@@ -165,4 +165,4 @@ export function ContactForm({ title, slotId }: BlockProps<ContactFormOptions>) {
   );
 }
 
-export const block = defineBlock(contactFormOptions, ContactForm);
+export const block = defineBlock<ContactFormOptions>("contact-form", ContactForm);

@@ -8,9 +8,9 @@ import { CardGrid } from "../../ui/Card.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { useMediaQuery } from "../../ui/useMediaQuery.ts";
 import { ListControls } from "./ListControls.tsx";
-import { isListData } from "./listData.ts";
+import { isListData } from "./listResult.ts";
 import { listRequest, pageCount, readListState, writeListState, type ListState } from "./listState.ts";
-import { contentListOptions, type ContentListOptions } from "./options.ts";
+import type { ContentListOptions } from "./options.ts";
 import { Pagination } from "./Pagination.tsx";
 import { useContentList } from "./useContentList.ts";
 import "./content-list.css";
@@ -131,4 +131,4 @@ export function ContentList({ options, page, title, slotId, data }: BlockProps<C
   );
 }
 
-export const block = defineBlock(contentListOptions, ContentList);
+export const block = defineBlock<ContentListOptions>("content-list", ContentList);

@@ -4,21 +4,11 @@
  * view of the list (search, sort, filter, page) is the block's own request (./useContentList.ts).
  */
 import { config } from "../../config.ts";
-import type { ContentItem } from "../../content/contract.ts";
-import { checkSlotOptions } from "../../runtime/block.tsx";
+import { checkSlotOptions } from "../../runtime/blockOptions.ts";
 import type { BlockDataLoader } from "../../runtime/context.tsx";
+import type { ListData } from "./listResult.ts";
 import { listRequest, readListState } from "./listState.ts";
 import { contentListOptions } from "./options.ts";
-
-/** The request (as a key) and its answer; `result` null when the call failed. */
-export interface ListData {
-  key: string;
-  result: { items: ContentItem[]; total: number } | null;
-}
-
-export function isListData(value: unknown): value is ListData {
-  return typeof value === "object" && value !== null && "key" in value && typeof value.key === "string" && "result" in value;
-}
 
 export const contentListData: BlockDataLoader = async ({ slot, page, url, client, signal }): Promise<ListData | null> => {
   const checked = checkSlotOptions(contentListOptions, slot);

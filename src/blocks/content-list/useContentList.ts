@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ContentClient } from "../../content/client.ts";
 import type { ContentItem, ContentListRequest } from "../../content/contract.ts";
-import type { ListData } from "./listData.ts";
+import type { ListData } from "./listResult.ts";
 
 /** SPEC 4, 9: a list request goes out this long after the last change. */
 export const listDebounceMs = 300;

@@ -4,7 +4,7 @@ import { detailsToggle, summaryClick, useTakenOver } from "../../ui/disclosure.t
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { faqOptions, type FaqOptions } from "./options.ts";
+import type { FaqOptions } from "./options.ts";
 import "./faq.css";
 
 /**
@@ -48,4 +48,4 @@ export function Faq({ items, options, title, background, slotId }: BlockProps<Fa
   );
 }
 
-export const block = defineBlock(faqOptions, Faq);
+export const block = defineBlock<FaqOptions>("faq", Faq);

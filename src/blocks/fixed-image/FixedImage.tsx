@@ -1,7 +1,7 @@
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { preloadBackground, useFirstScreen } from "../../ui/firstScreen.tsx";
 import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
-import { fixedImageOptions, type FixedImageOptions } from "./options.ts";
+import type { FixedImageOptions } from "./options.ts";
 import "./fixed-image.css";
 
 /** A decorative band whose image stays put while the page scrolls past (static where motion is reduced). */
@@ -12,4 +12,4 @@ export function FixedImage({ page, options, slotId }: BlockProps<FixedImageOptio
   return <div className="fixed-image" data-slot={slotId} aria-hidden="true" style={backgroundStyle(url)} />;
 }
 
-export const block = defineBlock(fixedImageOptions, FixedImage);
+export const block = defineBlock<FixedImageOptions>("fixed-image", FixedImage);

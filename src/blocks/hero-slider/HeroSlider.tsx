@@ -14,7 +14,7 @@ import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { useReducedMotion, useRotationPause } from "../../ui/motion.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { heroSliderOptions, type HeroSliderOptions } from "./options.ts";
+import type { HeroSliderOptions } from "./options.ts";
 import "./hero-slider.css";
 
 /** SPEC 9 "Hero slider". */
@@ -92,4 +92,4 @@ export function HeroSlider({ items, options, title, slotId }: BlockProps<HeroSli
   );
 }
 
-export const block = defineBlock(heroSliderOptions, HeroSlider);
+export const block = defineBlock<HeroSliderOptions>("hero-slider", HeroSlider);

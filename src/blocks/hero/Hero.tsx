@@ -6,7 +6,8 @@ import { toPlainText } from "../../ui/text.ts";
 import { preloadBackground, useFirstScreen } from "../../ui/firstScreen.tsx";
 import { backgroundStyle, mediaUrl } from "../../ui/media.ts";
 import { safeUrl } from "../../ui/url.ts";
-import { heroOptions, heroPicture, type HeroOptions } from "./options.ts";
+import type { HeroOptions } from "./options.ts";
+import { heroPicture } from "./picture.ts";
 import "./hero.css";
 
 /** SPEC 9 "Hero subtitle delay". */
@@ -91,4 +92,4 @@ const heroImageSizes = "(min-width: 960px) min(50vw - 2rem, 36rem), calc(100vw -
 /** The proportion of the hero pictures (1600 × 700). */
 const heroImageRatio = [16, 7] as const;
 
-export const block = defineBlock(heroOptions, Hero);
+export const block = defineBlock<HeroOptions>("hero", Hero);

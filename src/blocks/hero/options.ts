@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { pageImageFields, type Page } from "../../content/contract.ts";
+import { pageImageFields } from "../../content/names.ts";
 
 export const heroOptions = z.strictObject({
   variant: z._default(
@@ -17,8 +17,3 @@ export const heroOptions = z.strictObject({
   ),
 });
 export type HeroOptions = z.output<typeof heroOptions>;
-
-/** The hero's picture (a content address), as the hero shows it; none for the "none" hero. */
-export function heroPicture(page: Page, options: HeroOptions): string | null {
-  return options.variant === "none" ? null : (page[options.image] ?? page.image);
-}

@@ -4,7 +4,7 @@ import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { iconsOptions, type IconsOptions } from "./options.ts";
+import type { IconsOptions } from "./options.ts";
 import "./icons.css";
 
 export function Icons({ items, options, title, background, slotId }: BlockProps<IconsOptions>) {
@@ -25,4 +25,4 @@ export function Icons({ items, options, title, background, slotId }: BlockProps<
   );
 }
 
-export const block = defineBlock(iconsOptions, Icons);
+export const block = defineBlock<IconsOptions>("icons", Icons);

@@ -6,7 +6,7 @@ import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { sliderPresets } from "../../ui/sliderSettings.ts";
 import { toPlainText } from "../../ui/text.ts";
-import { infographicsOptions, type InfographicsOptions } from "./options.ts";
+import type { InfographicsOptions } from "./options.ts";
 import "./infographics.css";
 
 function Figure({ item, showImage }: { item: ContentItem; showImage: boolean }) {
@@ -50,4 +50,4 @@ export function Infographics({ items, options, title, background, slotId }: Bloc
   );
 }
 
-export const block = defineBlock(infographicsOptions, Infographics);
+export const block = defineBlock<InfographicsOptions>("infographics", Infographics);

@@ -10,7 +10,8 @@ import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { LottieAnimation } from "./LottieAnimation.tsx";
 import { mediaFiles } from "./mediaFiles.ts";
-import { mediaOptions, mediaRatios, type MediaOptions } from "./options.ts";
+import type { MediaOptions } from "./options.ts";
+import { mediaRatios } from "./ratios.ts";
 import "./media.css";
 
 export function Media({ items, options, title, background, slotId }: BlockProps<MediaOptions>) {
@@ -48,4 +49,4 @@ export function Media({ items, options, title, background, slotId }: BlockProps<
   );
 }
 
-export const block = defineBlock(mediaOptions, Media);
+export const block = defineBlock<MediaOptions>("media", Media);

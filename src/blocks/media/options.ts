@@ -1,12 +1,10 @@
 import * as z from "zod/mini";
-
-/** Width : height of the box each picture or animation fills. */
-export const mediaRatios = { "1:1": [1, 1], "4:3": [4, 3], "16:9": [16, 9] } as const satisfies Record<string, readonly [number, number]>;
+import { mediaRatios } from "./ratios.ts";
 
 export const mediaOptions = z.strictObject({
   ratio: z._default(
     z
-      .enum(["1:1", "4:3", "16:9"])
+      .enum(Object.keys(mediaRatios) as [keyof typeof mediaRatios, ...(keyof typeof mediaRatios)[]])
       .check(z.meta({ description: "Width : height of the box each picture or animation fills; its space is reserved before it loads." })),
     "4:3",
   ),

@@ -4,7 +4,7 @@ import { Dialog } from "../../ui/Dialog.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { BranchDetails } from "./BranchDetails.tsx";
 import { placeBranches, type PlacedBranch } from "./branches.ts";
-import { officeMapOptions, type OfficeMapOptions } from "./options.ts";
+import type { OfficeMapOptions } from "./options.ts";
 import { mapFrame, toMap } from "./projection.ts";
 import { useDragScroll } from "./useDragScroll.ts";
 import worldLand from "./world-land.svg";
@@ -76,4 +76,4 @@ export function OfficeMap({ items, options, title, slotId }: BlockProps<OfficeMa
   );
 }
 
-export const block = defineBlock(officeMapOptions, OfficeMap);
+export const block = defineBlock<OfficeMapOptions>("office-map", OfficeMap);

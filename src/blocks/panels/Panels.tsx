@@ -4,7 +4,7 @@ import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { panelsOptions, type PanelsOptions } from "./options.ts";
+import type { PanelsOptions } from "./options.ts";
 import "./panels.css";
 
 /** Image-and-text panels; each takes its side from `direction`, else alternates starting with the image on the left. */
@@ -35,4 +35,4 @@ export function Panels({ items, options, title, background, slotId }: BlockProps
   );
 }
 
-export const block = defineBlock(panelsOptions, Panels);
+export const block = defineBlock<PanelsOptions>("panels", Panels);

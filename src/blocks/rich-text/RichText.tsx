@@ -1,7 +1,7 @@
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
-import { richTextOptions, type RichTextOptions } from "./options.ts";
+import type { RichTextOptions } from "./options.ts";
 
 /** Editor HTML from the page (the long description with its infographics), sanitized. */
 export function RichText({ page, options, title, background, slotId }: BlockProps<RichTextOptions>) {
@@ -14,4 +14,4 @@ export function RichText({ page, options, title, background, slotId }: BlockProp
   );
 }
 
-export const block = defineBlock(richTextOptions, RichText);
+export const block = defineBlock<RichTextOptions>("rich-text", RichText);

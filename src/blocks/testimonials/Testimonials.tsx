@@ -3,7 +3,7 @@ import { ContentImage } from "../../ui/ContentImage.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { testimonialsOptions, type TestimonialsOptions } from "./options.ts";
+import type { TestimonialsOptions } from "./options.ts";
 import "./testimonials.css";
 
 export function Testimonials({ items, options, title, background, slotId }: BlockProps<TestimonialsOptions>) {
@@ -34,4 +34,4 @@ export function Testimonials({ items, options, title, background, slotId }: Bloc
   );
 }
 
-export const block = defineBlock(testimonialsOptions, Testimonials);
+export const block = defineBlock<TestimonialsOptions>("testimonials", Testimonials);

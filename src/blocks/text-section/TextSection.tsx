@@ -11,7 +11,7 @@ import { Section } from "../../ui/Section.tsx";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { toPlainText } from "../../ui/text.ts";
 import { safeUrl } from "../../ui/url.ts";
-import { textSectionOptions, type TextSectionOptions } from "./options.ts";
+import type { TextSectionOptions } from "./options.ts";
 import "./text-section.css";
 
 export function TextSection({ page, options, title, background, slotId }: BlockProps<TextSectionOptions>) {
@@ -36,4 +36,4 @@ export function TextSection({ page, options, title, background, slotId }: BlockP
   );
 }
 
-export const block = defineBlock(textSectionOptions, TextSection);
+export const block = defineBlock<TextSectionOptions>("text-section", TextSection);

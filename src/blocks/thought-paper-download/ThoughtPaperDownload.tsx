@@ -8,7 +8,7 @@ import { Dialog } from "../../ui/Dialog.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { thoughtPaperDownloadOptions, type ThoughtPaperDownloadOptions } from "./options.ts";
+import type { ThoughtPaperDownloadOptions } from "./options.ts";
 import { ownPaper } from "./paper.ts";
 import "./thought-paper-download.css";
 
@@ -91,4 +91,4 @@ export function ThoughtPaperDownload({ items, options, title, slotId }: BlockPro
   );
 }
 
-export const block = defineBlock(thoughtPaperDownloadOptions, ThoughtPaperDownload);
+export const block = defineBlock<ThoughtPaperDownloadOptions>("thought-paper-download", ThoughtPaperDownload);

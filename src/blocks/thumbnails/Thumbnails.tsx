@@ -8,7 +8,7 @@ import { Section } from "../../ui/Section.tsx";
 import { sliderPresets } from "../../ui/sliderSettings.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { toPlainText } from "../../ui/text.ts";
-import { thumbnailsOptions, type ThumbnailsOptions } from "./options.ts";
+import type { ThumbnailsOptions } from "./options.ts";
 
 function Thumbnail({ item, linkLabel, as }: { item: ContentItem; linkLabel: string; as: "li" | "div" }) {
   const name = toPlainText(item.title);
@@ -49,4 +49,4 @@ export function Thumbnails({ items, options, title, background, slotId }: BlockP
   );
 }
 
-export const block = defineBlock(thumbnailsOptions, Thumbnails);
+export const block = defineBlock<ThumbnailsOptions>("thumbnails", Thumbnails);

@@ -4,7 +4,7 @@ import { toPlainText } from "../../ui/text.ts";
 import { safeUrl } from "../../ui/url.ts";
 import { ContentVideo } from "./ContentVideo.tsx";
 import { FeatureVideo } from "./FeatureVideo.tsx";
-import { videoOptions, type VideoOptions } from "./options.ts";
+import type { VideoOptions } from "./options.ts";
 import { popupIds } from "./popupId.ts";
 import { VideoPopup } from "./VideoPopup.tsx";
 import "./video.css";
@@ -45,4 +45,4 @@ export function Video({ items, options, title, background, slotId }: BlockProps<
   );
 }
 
-export const block = defineBlock(videoOptions, Video);
+export const block = defineBlock<VideoOptions>("video", Video);
