@@ -17,7 +17,7 @@ import { PageRenderer } from "../../src/runtime/PageRenderer.tsx";
 import { pageSlots } from "../../src/runtime/slots.ts";
 import { blockRegistry, templateRegistry } from "../../src/runtime/registry.ts";
 import { contentTypeName } from "../../src/content/contract.ts";
-import { cannedFetch, testRuntime } from "../harness.tsx";
+import { cannedFetch, testRuntime, withResolvedOptions } from "../harness.tsx";
 import { selectItems } from "../../src/runtime/filter.ts";
 import { executableMarkup, xssSample } from "../xss.ts";
 
@@ -90,7 +90,7 @@ const wirePage = fc
 async function renderGenerated(page: Page, layout: ResolvedLayout) {
   // Below the root, so blocks that read the address (breadcrumbs) show it too; a data router, as
   // on the site, for the blocks that use its APIs (the forms submit through a fetcher).
-  const router = createMemoryRouter([{ path: "*", element: <PageRenderer page={page} slots={pageSlots(layout, page, (key) => page.resources[key]).slots} /> }], {
+  const router = createMemoryRouter([{ path: "*", element: <PageRenderer page={page} slots={withResolvedOptions(pageSlots(layout, page, (key) => page.resources[key]).slots)} /> }], {
     initialEntries: ["/generated-section/generated-page"],
   });
   const view = render(
