@@ -43,26 +43,37 @@ const lottieLight = [
  *   block src/build/blockCode.ts groups (the interactive blocks that bring no package of their
  *   own), which the block index imports statically in this build (src/build/blockCodePlugin.ts).
  *   Blocks that bring a package, and those that do nothing in the browser, keep chunks of their own.
+ * - `navigation`: what the first page the browser resolves itself needs and a page the server
+ *   rendered does not (src/app/navigationCode.ts): the page loader, the contract's and the blocks'
+ *   option schemas, and zod. One file, imported by one module: ten files (or re-exporting facades
+ *   of one) would each wait for a connection while the page's pictures hold them.
  * One chunk for the blocks above and below the fold, not three: each further file was a request
  * that waited for one of the six connections the first screen's pictures hold, and a module
  * imported on demand from a shared chunk costs a re-exporting file of its own too
  * (docs/performance.md, "Fewer files before the page answers").
  */
 const startModule = resolve("src/app/start.tsx");
+/** What a navigation in the browser loads (src/app/routes.tsx, loadNavigationCode). */
+const navigationModules = [resolve("src/app/navigationCode.ts")];
 /** React's and the router's packages (their CommonJS files are required, not imported, so they are matched by path), and Vite's preload helper, which the entry uses. */
 const frameworkModule = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\/|vite\/preload-helper/;
 
-let siteChunks: Map<string, "app"> | undefined;
+type SiteChunk = "app" | "navigation";
+let siteChunks: Map<string, SiteChunk> | undefined;
 
-/** The chunk of each of the site's modules, worked out once from the module graph: `app` for what start.tsx reaches statically. */
-function siteChunksOf(context: ChunkingContext): Map<string, "app"> {
-  const chunks = new Map<string, "app">();
-  const visit = (id: string) => {
+/**
+ * The chunk of each of the site's modules, worked out once from the module graph: `app` for what
+ * start.tsx reaches statically, `navigation` for what the navigation's modules reach besides.
+ */
+function siteChunksOf(context: ChunkingContext): Map<string, SiteChunk> {
+  const chunks = new Map<string, SiteChunk>();
+  const visit = (id: string, chunk: SiteChunk) => {
     if (chunks.has(id) || frameworkModule.test(id) || id.endsWith(".css")) return;
-    chunks.set(id, "app");
-    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    chunks.set(id, chunk);
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported, chunk);
   };
-  visit(startModule);
+  visit(startModule, "app");
+  for (const module of navigationModules) visit(module, "navigation");
   // start.tsx itself stays in a chunk of its own, which main.tsx imports a task after React's code.
   chunks.delete(startModule);
   return chunks;

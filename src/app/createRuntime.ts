@@ -2,9 +2,9 @@
  * The runtime of one app (a browser tab, or one request on the server): built here only, with
  * the settings of src/config.ts on both sides.
  */
-import { blockDataLoaders, blockLoaders, loadBlockOptionSchemas, loadBlockPictures } from "../blocks/index.ts";
+import { blockDataLoaders, blockLoaders, loadBlockPictures } from "../blocks/index.ts";
 import { config } from "../config.ts";
-import { lazyContentClient } from "../content/lazyClient.ts";
+import { createContentClient } from "../content/client.ts";
 import type { Runtime } from "../runtime/context.tsx";
 import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
 import { siteChromeSource, type SiteChrome } from "../runtime/siteData.ts";
@@ -24,16 +24,20 @@ export interface RuntimeHost {
   servedChrome?: SiteChrome | undefined;
 }
 
+/** A navigation's code (./navigationCode.ts): one file, loaded once, with the first page this app resolves itself. */
+const navigationCode = () => import("./navigationCode.ts");
+
 export function createRuntime(host: RuntimeHost): Runtime {
   // One time-out per content call: the browser's own; on the server, that of the fetch it is given (the upstream's CONTENT_TIMEOUT_SECONDS, the lead outbox's).
   const timeout = host.mode === "server" ? {} : { timeoutMs: config.requestTimeoutMs };
-  const client = lazyContentClient({ base: host.contentApiBase, ...timeout, ...(host.fetch ? { fetch: host.fetch } : {}) });
+  const parser = async () => (await navigationCode()).parseAnswer;
+  const client = createContentClient({ base: host.contentApiBase, ...timeout, parser, ...(host.fetch ? { fetch: host.fetch } : {}) });
   return {
     client,
-    ...(host.leadFetch ? { leadClient: lazyContentClient({ base: host.contentApiBase, ...timeout, fetch: host.leadFetch }) } : {}),
+    ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, ...timeout, parser, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
-    blockOptions: loadBlockOptionSchemas,
+    blockOptions: async () => (await navigationCode()).blockOptionSchemas,
     blockPictures: loadBlockPictures,
     layouts: layoutSource,
     chrome: siteChromeSource(client, host.servedChrome),

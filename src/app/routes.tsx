@@ -14,7 +14,7 @@ import { isPostedForm, PostedFormContext } from "../forms/postedForm.tsx";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadFailure, type PageData } from "../runtime/pageData.ts";
 import { PageRenderer } from "../runtime/PageRenderer.tsx";
-import { siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
+import { pageRequest, siteRouteEntries, type RouteConfig } from "../runtime/routeTable.ts";
 import { ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { SiteShell } from "./App.tsx";
 import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
@@ -36,19 +36,33 @@ function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The page loader (../runtime/loadPage.ts), its module asked for by the first page this app
- * resolves itself: a page the server rendered hydrates from its data without it (nor the content
- * contract's schemas it brings). Its code not arriving is a failure to load the page: the retry screen.
+ * The code the first page this app resolves itself needs (./navigationCode.ts: the page loader,
+ * the contract's and the blocks' option schemas, zod): one file. A page the server rendered
+ * hydrates without it. Asked for by a navigation, and earlier by the visitor's intent to follow
+ * a link (./start.tsx).
  */
-async function loadPageData(...args: Parameters<typeof import("../runtime/loadPage.ts").loadPageData>): Promise<PageData> {
-  let loader: typeof import("../runtime/loadPage.ts");
+export const loadNavigationCode = () => import("./navigationCode.ts");
+
+/**
+ * The page loader; its code not arriving is a failure to load the page: the retry screen. The
+ * page's own content call starts at once, while the loader's code is on its way.
+ */
+async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
+  // The page's content and, when the route names it, its layout are asked for first: they, not the
+  // code, are what the page waits for on a phone's six connections (docs/performance.md).
+  const { request, layout } = pageRequest(route, url.pathname);
+  const page = runtime.client.getPage(request, signal);
+  page.catch(() => undefined);
+  if (layout !== undefined) runtime.layouts(layout).catch(() => undefined);
+  const code = loadNavigationCode();
+  let loader: typeof import("./navigationCode.ts");
   try {
-    loader = await import("../runtime/loadPage.ts");
+    loader = await code;
   } catch (error) {
     console.warn("the page loader's code could not be loaded:", error);
     return { status: "failed", failure: { kind: "network" } };
   }
-  return loader.loadPageData(...args);
+  return loader.loadPageData(runtime, route, url, signal, page);
 }
 
 /** The one place a page the service does not have becomes a 404, or a redirect home. */

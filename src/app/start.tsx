@@ -18,7 +18,7 @@ import { keepServerHtmlWhileHydrating } from "../ui/SafeHtml.tsx";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
 import { createRuntime } from "./createRuntime.ts";
-import { siteRoutes } from "./routes.tsx";
+import { loadNavigationCode, siteRoutes } from "./routes.tsx";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
@@ -105,6 +105,18 @@ async function hydrate(page: PageData) {
     }
     await Promise.allSettled(loading);
   })();
+  // A visitor about to follow a link in the site (a finger or the pointer down on it, the keyboard's
+  // focus on it): the code of the page the browser will resolve itself is asked for then, a tap's
+  // length before the navigation asks for it (docs/performance.md: the first navigation).
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
+    document.removeEventListener("pointerdown", onIntent, true);
+    document.removeEventListener("focusin", onIntent, true);
+    loadNavigationCode().catch(() => undefined);
+  };
+  document.addEventListener("pointerdown", onIntent, { capture: true, passive: true });
+  document.addEventListener("focusin", onIntent, true);
   let shellDone: () => void = () => undefined;
   runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
   runtime.onShellHydrated = () => {

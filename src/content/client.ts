@@ -1,24 +1,19 @@
 /**
  * The content client: one function per call of CONTENT-API, each returning parsed data.
  * Nothing outside this module sees a raw response.
+ *
+ * The contract's schemas (./contract.ts, and zod with them) are imported with the first answer
+ * there is to parse: a page the server rendered hydrates without them, and in the browser the
+ * first navigation's request goes out while their code is on its way.
  */
-import * as z from "zod/mini";
-import {
-  ContentListResponseSchema,
-  FieldErrorsSchema,
-  MenuListSchema,
-  PageSchema,
-  ResourceListSchema,
-  contactFieldNames,
-  type ContactRequest,
-  type ContentListRequest,
-  type ContentListResult,
-  type MenuGroup,
-  type Page,
-  type Resources,
-  type ThoughtPaperLeadRequest,
-} from "./contract.ts";
+import type { Answer, AnswerKind, ContactRequest, ContentListRequest, ContentListResult, MenuGroup, Page, Resources, ThoughtPaperLeadRequest } from "./contract.ts";
 import { ContentError } from "./contentError.ts";
+import { contactFieldNames } from "./names.ts";
+
+type ParseAnswer = typeof import("./contract.ts").parseAnswer;
+
+/** The contract's own module, where nothing else brings it (the server, the tools, the tests). */
+const contractParser = async (): Promise<ParseAnswer> => (await import("./contract.ts")).parseAnswer;
 
 export { ContentError, type ContentErrorKind } from "./contentError.ts";
 
@@ -31,6 +26,8 @@ export interface ContentClientOptions {
    */
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
+  /** Where the answer parser comes from: in the browser, with the rest of a navigation's code (src/app/navigationCode.ts). */
+  parser?: () => Promise<ParseAnswer>;
 }
 
 /** The outcome of a form call: accepted, rejected with field errors, or failed otherwise. */
@@ -56,6 +53,16 @@ interface RequestOptions {
 
 export function createContentClient(options: ContentClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const loadParser = options.parser ?? contractParser;
+
+  /** The contract's answer parser; its code not arriving is the call failing as the network would. */
+  async function answerParser(): Promise<ParseAnswer> {
+    try {
+      return await loadParser();
+    } catch (error) {
+      throw new ContentError("network", `the content contract's code could not be loaded: ${String(error)}`);
+    }
+  }
 
   /** POST with a time-out; network, time-out and abort failures become a ContentError. */
   async function post(path: string, { signal, body, headers }: RequestOptions): Promise<Response> {
@@ -87,12 +94,9 @@ export function createContentClient(options: ContentClientOptions) {
     }
   }
 
-  async function postJson<S extends z.ZodMiniType>(
-    path: string,
-    payload: unknown,
-    schema: S,
-    signal?: AbortSignal,
-  ): Promise<z.output<S>> {
+  async function postJson<K extends AnswerKind>(path: string, payload: unknown, kind: K, signal?: AbortSignal): Promise<Answer<K>> {
+    const parser = answerParser();
+    parser.catch(() => undefined);
     const response = await post(path, {
       signal,
       body: JSON.stringify(payload),
@@ -105,11 +109,9 @@ export function createContentClient(options: ContentClientOptions) {
     } catch {
       throw new ContentError("malformed", `${path} did not answer with JSON`, response.status);
     }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ContentError("malformed", `${path} answered an unexpected shape: ${z.prettifyError(parsed.error)}`);
-    }
-    return parsed.data;
+    const parsed = (await parser)(kind, json);
+    if (!parsed.ok) throw new ContentError("malformed", `${path} answered an unexpected shape: ${parsed.problem}`);
+    return parsed.value;
   }
 
   /** Form calls: 200 with a non-null JSON body is success; 400 carries field errors; the rest is failure. */
@@ -127,8 +129,8 @@ export function createContentClient(options: ContentClientOptions) {
     );
     if (response.status === 200 && json !== null && json.value !== null) return { ok: true, body: json.value };
     if (response.status === 400 && json !== null) {
-      const errors = FieldErrorsSchema.safeParse(json.value);
-      if (errors.success) return { ok: false, reason: "invalid", errors: errors.data.errors };
+      const errors = await answerParser().then((parse) => parse("fieldErrors", json.value), () => null);
+      if (errors?.ok) return { ok: false, reason: "invalid", errors: errors.value.errors };
     }
     if (response.status === 200) return { ok: false, reason: "rejected", status: 200 };
     return { ok: false, reason: "failed", status: response.status };
@@ -137,19 +139,19 @@ export function createContentClient(options: ContentClientOptions) {
   return {
     /** A page by name (fixed routes) or by the visited path (detail pages, catch-all). */
     getPage(request: string, signal?: AbortSignal): Promise<Page> {
-      return postJson("/api/page/get", request, PageSchema, signal);
+      return postJson("/api/page/get", request, "page", signal);
     },
 
     getMenus(signal?: AbortSignal): Promise<MenuGroup[]> {
-      return postJson("/api/menu/GetMenuList", {}, MenuListSchema, signal);
+      return postJson("/api/menu/GetMenuList", {}, "menus", signal);
     },
 
     getResources(signal?: AbortSignal): Promise<Resources> {
-      return postJson("/api/resource/list", {}, ResourceListSchema, signal);
+      return postJson("/api/resource/list", {}, "resources", signal);
     },
 
     getContentList(request: ContentListRequest, signal?: AbortSignal): Promise<ContentListResult> {
-      return postJson("/api/page/GetContentList", request, ContentListResponseSchema, signal);
+      return postJson("/api/page/GetContentList", request, "contentList", signal);
     },
 
     /** Multipart with exactly the contract's six fields. */

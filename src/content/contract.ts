@@ -274,3 +274,28 @@ export type ContentListRequest = z.output<typeof ContentListRequestSchema>;
 
 /** A 400 answer of the service: field -> message. */
 export const FieldErrorsSchema = z.object({ errors: z.record(z.string(), z.string()) });
+
+/** What each answer the content client parses (./client.ts) is, once parsed. */
+export interface Answers {
+  page: Page;
+  menus: MenuGroup[];
+  resources: Resources;
+  contentList: ContentListResult;
+  fieldErrors: z.output<typeof FieldErrorsSchema>;
+}
+export type AnswerKind = keyof Answers;
+export type Answer<K extends AnswerKind> = Answers[K];
+
+const answerSchemas: { [K in AnswerKind]: z.ZodMiniType<Answers[K]> } = {
+  page: PageSchema,
+  menus: MenuListSchema,
+  resources: ResourceListSchema,
+  contentList: ContentListResponseSchema,
+  fieldErrors: FieldErrorsSchema,
+};
+
+/** An answer parsed at the boundary, or why it is not that shape (in zod's words). */
+export function parseAnswer<K extends AnswerKind>(kind: K, json: unknown): { ok: true; value: Answer<K> } | { ok: false; problem: string } {
+  const parsed = answerSchemas[kind].safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: z.prettifyError(parsed.error) };
+}

@@ -37,7 +37,7 @@ function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
  * "failed" when the content service fails. Block code is loaded before it resolves: every
  * block's on the server, the above-the-fold ones' in the browser.
  */
-export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
+export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal, asked?: Promise<Page>): Promise<PageData> {
   const { request, layout: layoutName } = pageRequest(route, url.pathname);
   const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
   // The slots' titles read the site's resources: the same request as the root route's loader (./siteData.ts), which never fails.
@@ -48,7 +48,7 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
   schemas.catch(() => undefined);
   let page: Page;
   try {
-    page = await runtime.client.getPage(request, signal);
+    page = await (asked ?? runtime.client.getPage(request, signal));
   } catch (error) {
     if (signal.aborted) throw error;
     console.warn(`the page "${request}" could not be loaded:`, error);
