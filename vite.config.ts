@@ -45,8 +45,9 @@ const lottieLight = [
  *   Blocks that bring a package, and those that do nothing in the browser, keep chunks of their own.
  * - `navigation`: what the first page the browser resolves itself needs and a page the server
  *   rendered does not (src/app/navigationCode.ts): the page loader, the contract's and the blocks'
- *   option schemas, and zod. One file, imported by one module: ten files (or re-exporting facades
- *   of one) would each wait for a connection while the page's pictures hold them.
+ *   option schemas, and zod. One file (and the 0.1 kB re-exporting entry rolldown writes for the
+ *   module a navigation imports), not ten: each would wait for a connection while the page's
+ *   pictures hold them.
  * One chunk for the blocks above and below the fold, not three: each further file was a request
  * that waited for one of the six connections the first screen's pictures hold, and a module
  * imported on demand from a shared chunk costs a re-exporting file of its own too

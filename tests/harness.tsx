@@ -10,7 +10,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from "react-rout
 import { expect, vi } from "vitest";
 import { layoutSource } from "../src/app/layoutSource.ts";
 import { formAction, siteRoutes } from "../src/app/routes.tsx";
-import { blockDataLoaders, blockLoaders, loadBlockOptionSchemas } from "../src/blocks/index.ts";
+import { blockDataLoaders, blockLoaders } from "../src/blocks/index.ts";
 import { blockOptionSchemas } from "../src/blocks/optionSchemas.ts";
 import { createContentClient } from "../src/content/client.ts";
 import { PageSchema } from "../src/content/contract.ts";
@@ -93,7 +93,7 @@ export function testRuntime(options: { fetch: typeof fetch; loaders?: Partial<Bl
     client,
     blocks: createLazyBlocks({ ...blockLoaders, ...options.loaders }, options.chunkTimeoutMs ?? 120_000),
     blockData: blockDataLoaders,
-    blockOptions: loadBlockOptionSchemas,
+    blockOptions: () => Promise.resolve(blockOptionSchemas),
     layouts: layoutSource,
     chrome: siteChromeSource(client),
     loadingDelayMs: options.loadingDelayMs ?? 0,

@@ -9,6 +9,7 @@ import type { Runtime } from "../runtime/context.tsx";
 import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
 import { siteChromeSource, type SiteChrome } from "../runtime/siteData.ts";
 import { layoutSource } from "./layoutSource.ts";
+import { loadNavigationCode } from "./routes.tsx";
 
 export interface RuntimeHost {
   /** Content calls go through it (on the server: its cache in front of the content service). */
@@ -24,20 +25,17 @@ export interface RuntimeHost {
   servedChrome?: SiteChrome | undefined;
 }
 
-/** A navigation's code (./navigationCode.ts): one file, loaded once, with the first page this app resolves itself. */
-const navigationCode = () => import("./navigationCode.ts");
-
 export function createRuntime(host: RuntimeHost): Runtime {
   // One time-out per content call: the browser's own; on the server, that of the fetch it is given (the upstream's CONTENT_TIMEOUT_SECONDS, the lead outbox's).
   const timeout = host.mode === "server" ? {} : { timeoutMs: config.requestTimeoutMs };
-  const parser = async () => (await navigationCode()).parseAnswer;
+  const parser = async () => (await loadNavigationCode()).parseAnswer;
   const client = createContentClient({ base: host.contentApiBase, ...timeout, parser, ...(host.fetch ? { fetch: host.fetch } : {}) });
   return {
     client,
     ...(host.leadFetch ? { leadClient: createContentClient({ base: host.contentApiBase, ...timeout, parser, fetch: host.leadFetch }) } : {}),
     blocks: createLazyBlocks(blockLoaders, config.chunkTimeoutMs),
     blockData: blockDataLoaders,
-    blockOptions: async () => (await navigationCode()).blockOptionSchemas,
+    blockOptions: async () => (await loadNavigationCode()).blockOptionSchemas,
     blockPictures: loadBlockPictures,
     layouts: layoutSource,
     chrome: siteChromeSource(client, host.servedChrome),

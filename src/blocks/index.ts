@@ -6,7 +6,7 @@
  */
 import type { BlockDefinition } from "../runtime/block.tsx";
 import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
-import type { BlockDataLoaders, BlockOptionSchemas } from "../runtime/context.tsx";
+import type { BlockDataLoaders } from "../runtime/context.tsx";
 import type { BlockPictures } from "../runtime/firstPictures.ts";
 import { blockNames, blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { loadFirst, loadLater, ownModules, placement } from "virtual:block-code";
@@ -51,9 +51,6 @@ export function blockCodeModule(name: BlockName, manifestHas: (module: string) =
   if (manifestHas(own)) return own;
   return blockCodeGroups[blockRegistry[name].critical ? "first" : "later"];
 }
-
-/** Each block's options schema (./optionSchemas.ts), for the page loader; loaded with the first page the browser resolves itself. */
-export const loadBlockOptionSchemas = async (): Promise<BlockOptionSchemas> => (await import("./optionSchemas.ts")).blockOptionSchemas;
 
 /** The pictures each block shows (./pictures.ts), for the page loader's first-screen rule; loaded with the first page the browser resolves itself. */
 export const loadBlockPictures = async (): Promise<BlockPictures> => (await import("./pictures.ts")).blockPictures;
