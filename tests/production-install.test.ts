@@ -128,8 +128,20 @@ describe("a production install", () => {
     // Tooling stays out of a production install.
     expect(["tsx", "vite", "typescript", "vitest"].filter((name) => existsSync(join(dir, "node_modules", name)))).toEqual([]);
 
-    // On the fixture service; SIGTERM to the server process itself.
-    const fixtures = await start(process.execPath, ["dist/server/standalone.js"], dir, { ...baseEnv(), FIXTURES_DIR: join(root, "fixtures"), LEADS_DB: join(dir, "leads.sqlite") });
+    // The README's steps without CONTENT_API_BASE: not an empty site that says it is ready, but a one-line refusal and exit 1.
+    const fixtureEnv = { ...baseEnv(), FIXTURES_DIR: join(root, "fixtures"), LEADS_DB: join(dir, "leads.sqlite") };
+    const refused = await run(process.execPath, ["dist/server/standalone.js"], { cwd: dir, env: fixtureEnv }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: unknown) => {
+        const failed = error as { code?: number; stderr?: string };
+        return { code: failed.code, stderr: failed.stderr ?? "" };
+      },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Refusing to start: NODE_ENV=production but CONTENT_API_BASE is not set[^\n]*ALLOW_FIXTURE_CONTENT=1[^\n]*\n$/);
+
+    // On the fixture service, asked for; SIGTERM to the server process itself.
+    const fixtures = await start(process.execPath, ["dist/server/standalone.js"], dir, { ...fixtureEnv, ALLOW_FIXTURE_CONTENT: "1" });
     const home = await send(fixtures.url, { path: "/Home" });
     expect(home.status).toBe(200);
     expect(home.body).toMatch(/<h1[^>]*>[^<]+/);

@@ -155,6 +155,15 @@ describe("kill -9 right after an acknowledgement", () => {
 });
 
 describe("npm run serve in production mode", () => {
+  it("refuses to start on the embedded fixture content unless ALLOW_FIXTURE_CONTENT=1, and on a short secret, with a one-line message and exit 1", { timeout: 30_000 }, async () => {
+    const env = { LEADS_DB: tempLeadsDb(), DIST_DIR: tinyBuild(), NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1", CONTENT_API_BASE: "" };
+    await expect(startChildServer({ ...env, ALLOW_FIXTURE_CONTENT: "" })).rejects.toThrow(/exited \(1\) before it listened:\nRefusing to start: NODE_ENV=production but CONTENT_API_BASE is not set[^\n]*ALLOW_FIXTURE_CONTENT=1[^\n]*\n$/);
+    await expect(startChildServer({ ...env, ALLOW_FIXTURE_CONTENT: "1", METRICS_TOKEN: "abc" })).rejects.toThrow(/exited \(1\) before it listened:\nRefusing to start: METRICS_TOKEN is set but it is 3 characters long[^\n]*\n$/);
+    const fixtures = await startChildServer({ ...env, ALLOW_FIXTURE_CONTENT: "1" });
+    expect((await send(fixtures.url, { path: "/Home" })).status).toBe(200);
+    await fixtures.stop();
+  });
+
   it("refuses to start with the local test captcha, and starts when told the deployment is a test", { timeout: 30_000 }, async () => {
     const env = { LEADS_DB: tempLeadsDb(), DIST_DIR: tinyBuild(), NODE_ENV: "production", VITE_RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET: "" };
     await expect(startChildServer(env)).rejects.toThrow(/Refusing to start: NODE_ENV=production/);

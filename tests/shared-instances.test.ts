@@ -53,6 +53,8 @@ function contentService() {
 
 const title = async (site: SiteServer, path: string) => /<title>([^<]*)<\/title>/.exec((await send(site.url, { path })).body)?.[1];
 
+/** The publish webhook's secret (32 characters or more, as every start requires). */
+const publishSecret = "publish-hook-secret-of-the-cms-01";
 let redis: RedisServer;
 let service: Awaited<ReturnType<typeof contentService>>;
 let one: SiteServer;
@@ -64,7 +66,7 @@ beforeAll(async () => {
   redis = await startRedis();
   service = await contentService();
   const distDir = tinyBuild(titleRenderer);
-  const env = { ...process.env, CONTENT_API_BASE: service.url, REDIS_URL: redis.url, REVALIDATE_SECRET: "publish-hook-secret", LEADS_PER_MINUTE: "4", CONTENT_CACHE_SECONDS: "60" };
+  const env = { ...process.env, CONTENT_API_BASE: service.url, REDIS_URL: redis.url, REVALIDATE_SECRET: publishSecret, LEADS_PER_MINUTE: "4", CONTENT_CACHE_SECONDS: "60" };
   [one, two] = await Promise.all([startSiteOnFixtures({ distDir, env: { ...env, LOG_LEVEL: "warn" }, logDestination: oneLog.stream }), startSiteOnFixtures({ distDir, env })]);
 }, 30_000);
 
@@ -74,7 +76,7 @@ afterAll(async () => {
   await redis.stop();
 });
 
-const revalidate = (site: SiteServer, body: unknown, secret = "publish-hook-secret") =>
+const revalidate = (site: SiteServer, body: unknown, secret = publishSecret) =>
   send(site.url, { method: "POST", path: "/_revalidate", headers: { ...jsonHeaders, Authorization: `Bearer ${secret}` }, body: JSON.stringify(body) });
 
 describe("two instances sharing Redis", () => {

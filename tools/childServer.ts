@@ -25,7 +25,8 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 30_000
   const child = spawn(process.execPath, [builtServer], {
     cwd: root,
     // Warnings and errors only: a load run would otherwise write a line per request into a pipe read only until the server is up.
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+    // On the fixture service unless `env` names another: a test deployment of it (ALLOW_FIXTURE_CONTENT).
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ALLOW_FIXTURE_CONTENT: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

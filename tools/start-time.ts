@@ -9,7 +9,7 @@ import { builtServer } from "./childServer.ts";
 
 async function once(port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [builtServer], { env: { ...process.env, NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1", PORT: String(port), LEADS_DB: ":memory:" }, stdio: "ignore" });
+  const child = spawn(process.execPath, [builtServer], { env: { ...process.env, NODE_ENV: "production", ALLOW_FIXTURE_CONTENT: "1", ALLOW_TEST_CAPTCHA: "1", PORT: String(port), LEADS_DB: ":memory:" }, stdio: "ignore" });
   const exited = new Promise((done) => child.once("exit", done));
   try {
     for (;;) {

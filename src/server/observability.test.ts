@@ -24,7 +24,7 @@ const renderer = `async function renderDocument(request, options) {
   return { kind: "page", status: 200, html: options.template };
 }`;
 
-const token = "a-long-random-metrics-token";
+const token = "a-long-random-metrics-token-0123456789";
 const log = logCapture();
 let site: SiteServer;
 let metricsSite: SiteServer;
@@ -80,6 +80,11 @@ describe("/metrics", () => {
     expect((await scrape(site.url, { Authorization: `Bearer ${token}` })).status).toBe(200);
     // No token: the public port has no /metrics (it is an address like any other, for the page route).
     expect((await send(metricsSite.url, { path: "/metrics" })).body).not.toContain("site_page_cache_total");
+  });
+
+  it("is not started with a token shorter than 32 characters (nor the publish webhook with such a secret)", async () => {
+    await expect(startSiteOnFixtures({ distDir: tinyBuild(renderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), METRICS_TOKEN: "abc" } })).rejects.toThrow(/^Refusing to start: METRICS_TOKEN is set but it is 3 characters long/);
+    await expect(startSiteOnFixtures({ distDir: tinyBuild(renderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REVALIDATE_SECRET: "hook" } })).rejects.toThrow(/^Refusing to start: REVALIDATE_SECRET is set but it is 4 characters long/);
   });
 
   it("counts page cache hits and misses, renders, content answers and requests", async () => {

@@ -22,9 +22,11 @@ const countingRenderer = `async function renderDocument(request) {
   return { kind: "page", status: 200, html: "<!doctype html><title>" + address + "</title><p>" + "render ".repeat(400) + globalThis.renders + "</p>" };
 }`;
 
+/** The publish webhook's secret, 32 characters or more as every start requires (./productionChecks.ts). */
+const revalidateSecret = "hook-of-the-content-service-0001";
 let site: SiteServer;
 beforeAll(async () => {
-  site = await startSiteOnFixtures({ distDir: tinyBuild(countingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REVALIDATE_SECRET: "hook", REDIS_URL: "" } });
+  site = await startSiteOnFixtures({ distDir: tinyBuild(countingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REVALIDATE_SECRET: revalidateSecret, REDIS_URL: "" } });
 });
 afterAll(() => site.close());
 
@@ -113,15 +115,15 @@ describe("revalidation in one process", () => {
     await send(site.url, { path: "/Home" });
     const loads = site.pages.loads();
     expect((await revalidate('"all"')).status).toBe(401);
-    expect((await revalidate('"all"', "hooky")).status).toBe(401);
-    expect((await revalidate('{"addresses": "/Home"}', "hook")).status).toBe(400);
+    expect((await revalidate('"all"', `${revalidateSecret}y`)).status).toBe(401);
+    expect((await revalidate('{"addresses": "/Home"}', revalidateSecret)).status).toBe(400);
     await send(site.url, { path: "/Home" });
     expect(site.pages.loads()).toBe(loads);
   });
 
   it("drops the addresses named, so the next visitor gets them rendered anew", async () => {
     await send(site.url, { path: "/About" });
-    const answer = await revalidate('{"addresses": ["/about"]}', "hook");
+    const answer = await revalidate('{"addresses": ["/about"]}', revalidateSecret);
     const receipt = JSON.parse(answer.body) as { dropped: unknown; instance: string; peersTold?: number };
     expect(receipt.dropped).toEqual({ pages: ["/About"], content: [] });
     expect(receipt.instance).toMatch(/^[0-9a-f-]{36}$/);

@@ -30,6 +30,7 @@ import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { bearerMatches, createSiteMetrics, metricsListener } from "./metrics.ts";
+import { secretProblems } from "./productionChecks.ts";
 import { logRequests, noteCache, requestIdOf, serverLogger } from "./requestLog.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress } from "../content/pageQuery.ts";
@@ -110,6 +111,9 @@ function withQueryOf(location: string, address: string): string {
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
   const env = options.env ?? process.env;
+  // A secret that could be guessed stops every start, dev included (docs/operations.md#settings).
+  const weakSecrets = secretProblems(env);
+  if (weakSecrets.length > 0) throw new Error(weakSecrets.join("\n"));
   const distDir = options.distDir ?? "dist";
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");

@@ -2,10 +2,11 @@
  * The production server: `node dist/server/standalone.js` (built from this file by `npm run
  * build`; `npm run serve` and `npm start` run it). It serves the built dist/, reading pages from
  * CONTENT_API_BASE. PORT (default 4173) and HOST (default 127.0.0.1) choose where it listens;
- * SITE_URL is the public origin. With CONTENT_API_BASE empty (CONTENT-API 7), the fixture
- * content service (fixture-service/, its own chunk of the build) is loaded into this process and
- * handed to the site server as its content service: this entry is the one place that wires the
- * stand-in in, and a deployment with CONTENT_API_BASE never loads it.
+ * SITE_URL is the public origin. With CONTENT_API_BASE empty (CONTENT-API 7; in production only
+ * with ALLOW_FIXTURE_CONTENT=1, ./productionChecks.ts), the fixture content service
+ * (fixture-service/, its own chunk of the build) is loaded into this process and handed to the
+ * site server as its content service: this entry is the one place that wires the stand-in in,
+ * and a deployment with CONTENT_API_BASE never loads it.
  *
  * SIGTERM or SIGINT stops it without losing a lead (docs/operations.md#stop): no new connections,
  * requests in flight finished (at most SHUTDOWN_GRACE_SECONDS, default 8), the lead outbox's
@@ -15,9 +16,10 @@
 // dynamically below: in the built file, static imports of packages would run before this line.
 import "./productionEnv.ts";
 import closeWithGrace from "close-with-grace";
-import { productionConfigProblem } from "./productionChecks.ts";
+import { productionConfigProblem, secretProblems } from "./productionChecks.ts";
 
-const problem = productionConfigProblem(process.env);
+// Before anything is loaded: a misconfigured start says why in one line and exits 1.
+const problem = productionConfigProblem(process.env) ?? secretProblems(process.env)[0];
 if (problem) {
   console.error(problem);
   process.exit(1);

@@ -9,7 +9,8 @@ export const e2eEnv: Record<string, string> = {
   PORT: String(e2ePort),
   LEADS_DB: e2eLeadsDb,
   CONTENT_SERVICE_NOW: e2eNow,
-  // The e2e site is a test deployment: the local test captcha is expected.
+  // The e2e site is a test deployment: the fixture content and the local test captcha are expected.
+  ALLOW_FIXTURE_CONTENT: "1",
   ALLOW_TEST_CAPTCHA: "1",
   // Every test posts its leads from the same address, two workers at once: at the production
   // limit (10 a minute) a fast run had its 11th lead refused with 429, and a test that expected
