@@ -206,24 +206,61 @@ describe("a page that could not be served for now", () => {
 });
 
 describe("readiness apart from liveness", () => {
-  it("/readyz is 200 while the content service answers, 503 with a cold cache and a service that does not, when /healthz is still 200", async () => {
-    const ready = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" } });
+  /** A renderer that reads the content service, as every page does: 200 when it answers, the retry screen (503) when not. */
+  const readingRenderer =
+    "async function renderDocument(request, options) { const answer = await options.fetch('/api/resource/list', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }).catch(() => null); return answer?.ok ? { kind: 'page', status: 200, html: options.template } : { kind: 'page', status: 503, html: 'try again' }; }";
+
+  it("/readyz is 200 while the home page renders, 503 with a cold cache and a service that does not answer, when /healthz is still 200", async () => {
+    const ready = await startSiteOnFixtures({ distDir: tinyBuild(readingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" } });
     const closed = createServer();
     await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
     const deadBase = `http://127.0.0.1:${String((closed.address() as AddressInfo).port)}`;
     await new Promise<void>((done) => closed.close(() => done()));
-    const notReady = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, CONTENT_API_BASE: deadBase, REDIS_URL: "" } });
+    const notReady = await startSiteOnFixtures({ distDir: tinyBuild(readingRenderer), env: { ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, CONTENT_API_BASE: deadBase, REDIS_URL: "" } });
     try {
       const yes = await send(ready.url, { path: "/readyz" });
       expect(yes.status).toBe(200);
-      expect(JSON.parse(yes.body)).toMatchObject({ ready: true, contentService: "answers" });
+      expect(JSON.parse(yes.body)).toEqual({ ready: true, renderer: "loaded", pagesHeld: 0, home: 200 });
+      // The home page it rendered is held: the next probe asks nothing.
+      expect(JSON.parse((await send(ready.url, { path: "/readyz" })).body)).toMatchObject({ ready: true, pagesHeld: 1, home: "not asked (pages held)" });
       const no = await send(notReady.url, { path: "/readyz" });
       expect(no.status).toBe(503);
       expect(no.headers["cache-control"]).toBe("no-store");
-      expect(JSON.parse(no.body)).toMatchObject({ ready: false, contentService: "does not answer" });
+      expect(JSON.parse(no.body)).toMatchObject({ ready: false, pagesHeld: 0, home: 503 });
       expect((await send(notReady.url, { path: "/healthz" })).status).toBe(200);
     } finally {
       await Promise.all([ready.close(), notReady.close()]);
     }
+  });
+
+  it("/readyz is 503 when the only pages held are not found (a service with no pages: an empty fixture folder, a wrong CONTENT_API_BASE)", async () => {
+    const empty = await startSiteOnFixtures({ distDir: tinyBuild("async function renderDocument() { return { kind: 'page', status: 404, html: 'not found' }; }"), env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" } });
+    try {
+      expect((await send(empty.url, { path: "/Home" })).status).toBe(404);
+      expect(empty.pages.entries().map(([, page]) => page.status)).toEqual([404]);
+      const no = await send(empty.url, { path: "/readyz" });
+      expect(no.status).toBe(503);
+      expect(JSON.parse(no.body)).toEqual({ ready: false, renderer: "loaded", pagesHeld: 0, home: 404 });
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe("a stop", () => {
+  it("sends an answer in flight when it began with Connection: close, so the client does not reuse a connection about to close", async () => {
+    const gated = await startSiteOnFixtures({
+      distDir: tinyBuild("async function renderDocument(request, options) { if (new URL(request.url).pathname === '/Slow') await new Promise((resolve) => { globalThis.releaseSlow = resolve; globalThis.slowStarted?.(); }); return { kind: 'page', status: 200, html: options.template }; }"),
+      env: { ...process.env, LEADS_DB: tempLeadsDb(), REDIS_URL: "" },
+    });
+    const gate = globalThis as unknown as { slowStarted?: () => void; releaseSlow?: () => void };
+    const started = new Promise<void>((resolve) => (gate.slowStarted = resolve));
+    const answer = send(gated.url, { path: "/Slow", headers: { Connection: "keep-alive" } });
+    await started;
+    const stopped = gated.close();
+    gate.releaseSlow?.();
+    const slow = await answer;
+    expect([slow.status, slow.headers.connection]).toEqual([200, "close"]);
+    await stopped;
   });
 });

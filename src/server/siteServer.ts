@@ -154,6 +154,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   let answerHeld: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   /** Set when a stop begins: a keep-alive connection is closed as soon as its answer in flight is written (else it would hold the stop for its idle time-out). */
   let stopping = false;
+  /** Answers not yet finished: those a stop finds unwritten are sent with `Connection: close`, so the client does not reuse a connection about to close. */
+  const inFlight = new Set<ServerResponse>();
   const logRequest = logRequests(log, metrics.request);
   // Typed as Fastify's logger (pino's is one), so the instance keeps the type the mounting helpers take.
   const fastifyLog: FastifyBaseLogger = log;
@@ -177,7 +179,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
         (req, res) => {
           logRequest(req, res);
           if (stopping) res.shouldKeepAlive = false;
-          else res.once("finish", () => stopping && setImmediate(() => app.server.closeIdleConnections()));
+          else {
+            inFlight.add(res);
+            res.once("close", () => inFlight.delete(res));
+            res.once("finish", () => stopping && setImmediate(() => app.server.closeIdleConnections()));
+          }
           if (answerHeld(req, res)) return noteCache(req, "hit");
           if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
           else handler(req, res);
@@ -226,19 +232,28 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media.handler });
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
+  /** The status of the home page (`/`, through its redirects on this site) as its next visitor would get it: held, or rendered now. */
+  async function homeStatus(): Promise<number> {
+    let address = "/";
+    for (let redirects = 0; redirects < 3; redirects += 1) {
+      const page = await pages.get(address).catch(() => null);
+      if (page === null) return 500;
+      if (page.location === undefined || !page.location.startsWith("/")) return page.status;
+      address = pageAddress(page.location);
+    }
+    return 508;
+  }
   // Readiness, apart from liveness: the render bundle is loaded (it is before the server listens),
-  // and pages can be made: some are held, or the content service answers (a held answer counts).
+  // and pages can be made: a page held rendered 200, or else the home page renders 200 now (a
+  // service that is down, or answers no page, leaves the instance unready; a 404 held does not count).
   app.get("/readyz", async (_request, reply) => {
-    const warm = pages.entries().length > 0;
-    const reachable =
-      warm ||
-      (await cache
-        .fetch("/api/resource/list", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } })
-        .then((answer) => answer.ok, () => false));
+    const pagesHeld = pages.entries().filter(([, page]) => page.status === 200).length;
+    const home = pagesHeld > 0 ? null : await homeStatus();
+    const ready = pagesHeld > 0 || home === 200;
     return reply
-      .code(reachable ? 200 : 503)
+      .code(ready ? 200 : 503)
       .header("Cache-Control", cacheControl.noStore)
-      .send({ ready: reachable, renderer: "loaded", pagesHeld: pages.entries().length, contentService: warm ? "not asked (pages held)" : reachable ? "answers" : "does not answer" });
+      .send({ ready, renderer: "loaded", pagesHeld, home: home === null ? "not asked (pages held)" : home });
   });
 
   // The built files; in `npm run dev` Vite serves the sources and public/ instead.
@@ -328,6 +343,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       // The bounded wait: requests still running after the grace are cut, so a stop always ends.
       const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs(env));
       stopping = true;
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       metricsServer?.close();
       await app.close();
       clearTimeout(cut);

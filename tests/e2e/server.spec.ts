@@ -42,6 +42,11 @@ test.describe("the production server on another content service", () => {
     expect(page.status()).toBe(200);
     expect(page.headers()["cache-control"]).toMatch(/s-maxage=\d+/);
     expect(await page.text()).toContain('<link rel="canonical" href="https://www.corvane.example/Home" />');
+    // Browsers and crawlers ask for /favicon.ico whatever the page names: the icon, not a redirect home.
+    const icon = await request.get(`${site.url}/favicon.ico`, { maxRedirects: 0 });
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/^image\/(vnd\.microsoft\.icon|x-icon)$/);
+    expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 
   test("reads a page from the content service once, however often it is asked", async ({ request }) => {
