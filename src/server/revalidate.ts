@@ -1,17 +1,20 @@
 /**
- * `POST /_revalidate`, for the content service's publish webhook: drops the pages it names (and
- * the content answers they were made of) on every instance, so the next visitor gets them
- * rendered anew from the content as it is now.
+ * `POST /_revalidate`, for the content service's publish webhook: drops what an edit changed on
+ * every instance, so the next visitor gets it anew from the content as it is now. The body is
+ * one schema (`RevalidationTargetSchema`, docs/server.md#revalidation), shared with whatever
+ * else a publish must reach (a CDN's purge by tag):
  *
  *     POST /_revalidate
  *     Authorization: Bearer $REVALIDATE_SECRET
  *     Content-Type: application/json
  *
- *     {"addresses": ["/about-us"], "pages": ["People"]}     or     "all"
+ *     {"addresses": ["/about-us"], "pages": ["People"], "lists": [2], "menus": true,
+ *      "resources": true, "redirects": true}                      or      "all"
  *
- * Answers `{"dropped": {"pages": [...addresses], "content": [...calls]}}`. Without the secret
- * (or with REVALIDATE_SECRET unset) it answers 401 and drops nothing. The instance that is
- * called drops what it and Redis hold, then tells the others over Redis pub/sub.
+ * Answers `{"dropped": {"pages": [...addresses], "content": [...calls]}}` (and `"redirects": n`,
+ * the redirects held after the list was loaded again). Without the secret (or with
+ * REVALIDATE_SECRET unset) it answers 401 and drops nothing. The instance that is called drops
+ * what it and Redis hold, then tells the others over Redis pub/sub.
  */
 import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
@@ -21,36 +24,92 @@ import type { CachedPage } from "./pageCache.ts";
 import type { SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 
-const TargetSchema = z.union([
-  z.literal("all"),
-  z.object({ addresses: z.optional(z.array(z.string())), pages: z.optional(z.array(z.string())) }),
-]);
-export type RevalidationTarget = z.infer<typeof TargetSchema>;
+/** A name or address in the body: bounded, as every input is. */
+const named = z.string().check(z.minLength(1), z.maxLength(2048));
+const someOf = <T extends z.ZodMiniType>(item: T) => z.optional(z.array(item).check(z.maxLength(1000)));
 
-const MessageSchema = z.object({ from: z.string(), target: TargetSchema });
+/**
+ * What a publish changed: the one body of the webhook. Every field is optional; a field the
+ * schema does not know is refused (400), so a misspelt one never drops nothing in silence.
+ *
+ * - `addresses`: site addresses (any letter case, query or trailing slash): those pages, and the
+ *   content answers they were made of;
+ * - `pages`: page names or detail paths, as the site asks `/api/page/get` for them (CONTENT-API 1):
+ *   those answers and every page made of them;
+ * - `lists`: content types (CONTENT-API 1, e.g. 2 for blogs) whose lists changed: every
+ *   `/api/page/GetContentList` answer of those types and every page made of one;
+ * - `menus`, `resources`: the menus / text resources changed: that answer and every page made of it
+ *   (every page shows them);
+ * - `redirects`: the editors' redirect list (CONTENT-API 9) is loaded again;
+ * - `"all"`: everything above.
+ */
+export const RevalidationTargetSchema = z.union([
+  z.literal("all"),
+  z.strictObject({
+    addresses: someOf(named),
+    pages: someOf(named),
+    lists: someOf(z.number().check(z.int(), z.nonnegative())),
+    menus: z.optional(z.boolean()),
+    resources: z.optional(z.boolean()),
+    redirects: z.optional(z.boolean()),
+  }),
+]);
+export type RevalidationTarget = z.infer<typeof RevalidationTargetSchema>;
+
+const MessageSchema = z.object({ from: z.string(), target: RevalidationTargetSchema });
 
 export interface RevalidationOptions {
   secret: string | undefined;
   pages: SwrCache<CachedPage>;
   content: SwrCache<ContentAnswer, ContentCall>;
   shared: SharedStore | undefined;
+  /** The editors' redirect list (./redirectList.ts), loaded again by `"all"` and `"redirects": true`. */
+  redirects?: { reload(everywhere: boolean): Promise<number> } | undefined;
 }
 
 export interface Dropped {
   pages: string[];
   content: string[];
+  /** The redirects held once the list was loaded again (only when the target named them). */
+  redirects?: number;
 }
 
+const knownFields = ["addresses", "pages", "lists", "menus", "resources", "redirects"];
+
+/** Why a body is not a target, in a sentence for the webhook's author. */
+function refusal(body: unknown): string {
+  const unknown = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body).filter((key) => !knownFields.includes(key)) : [];
+  const shape = `the body is "all" or an object of ${knownFields.join(", ")} (docs/server.md#revalidation)`;
+  return unknown.length > 0 ? `unknown field ${unknown.map((key) => JSON.stringify(key)).join(", ")}: ${shape}` : shape;
+}
+
+const namesRedirects = (target: RevalidationTarget) => target === "all" || target.redirects === true;
+
 const lower = (text: string) => text.trim().toLowerCase();
-/** The page a content call reads, when it is a page call ("/api/page/get" with the page's name or path). */
-function pageNameOf(contentKey: string): string | undefined {
+
+/** The content a cached answer holds, read from its key (contentCache: the call's path, a newline, its JSON body). */
+type AnswerOf = { call: "page"; name: string } | { call: "list"; contentType: number } | { call: "menus" } | { call: "resources" } | { call: "other" };
+function answerOf(contentKey: string): AnswerOf {
   const [path = "", body = ""] = contentKey.split(/\n(.*)/s);
-  if (path.toLowerCase() !== "/api/page/get") return undefined;
+  let json: unknown;
   try {
-    const name: unknown = JSON.parse(body);
-    return typeof name === "string" ? lower(name) : undefined;
+    json = JSON.parse(body);
   } catch {
-    return undefined;
+    json = undefined;
+  }
+  switch (path.toLowerCase()) {
+    case "/api/page/get":
+      return typeof json === "string" ? { call: "page", name: lower(json) } : { call: "other" };
+    case "/api/page/getcontentlist": {
+      const contentType = typeof json === "object" && json !== null && "contentType" in json ? json.contentType : undefined;
+      return typeof contentType === "number" ? { call: "list", contentType } : { call: "other" };
+    }
+    case "/api/menu/getmenulist":
+      return { call: "menus" };
+    case "/api/resource/list":
+      return { call: "resources" };
+    default:
+      return { call: "other" };
   }
 }
 
@@ -58,10 +117,29 @@ function pageNameOf(contentKey: string): string | undefined {
 export function resolveTarget(target: RevalidationTarget, pages: readonly [string, Pick<CachedPage, "deps">][], contentKeys: readonly string[]): Dropped {
   if (target === "all") return { pages: pages.map(([address]) => address), content: [...contentKeys] };
   const names = new Set((target.pages ?? []).map(lower));
+  const lists = new Set(target.lists ?? []);
   const addresses = new Set((target.addresses ?? []).map((address) => lower(address).replace(/(.)\/+$/, "$1")));
-  const named = (key: string) => names.has(pageNameOf(key) ?? "");
+  /** A content answer the edit changed. */
+  const named = (key: string) => {
+    const answer = answerOf(key);
+    switch (answer.call) {
+      case "page":
+        return names.has(answer.name);
+      case "list":
+        return lists.has(answer.contentType);
+      case "menus":
+        return target.menus === true;
+      case "resources":
+        return target.resources === true;
+      case "other":
+        return false;
+    }
+  };
+  // A page named by its address: it, and everything it was made of (what changed is not said).
+  const addressed = pages.filter(([address]) => addresses.has(lower(address.split("?")[0] ?? "")));
+  // A page made of changed content: it, and that content.
   const dropped = pages.filter(([address, page]) => addresses.has(lower(address.split("?")[0] ?? "")) || page.deps.some(named));
-  const content = new Set([...contentKeys.filter(named), ...dropped.flatMap(([, page]) => page.deps)]);
+  const content = new Set([...contentKeys.filter(named), ...addressed.flatMap(([, page]) => page.deps)]);
   return { pages: dropped.map(([address]) => address), content: [...content] };
 }
 
@@ -71,7 +149,7 @@ const sameSecret = (given: string, secret: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export function revalidation(app: FastifyInstance, { secret, pages, content, shared }: RevalidationOptions): void {
+export function revalidation(app: FastifyInstance, { secret, pages, content, shared, redirects }: RevalidationOptions): void {
   const instance = randomUUID();
 
   /** Drops what `target` names among the copies held here (a load running now is not kept either). */
@@ -105,7 +183,8 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
   async function drop(target: RevalidationTarget, everywhere: boolean): Promise<Dropped> {
     const here = dropHere(target);
     const there = everywhere ? await dropShared(target) : { pages: [], content: [] };
-    return { pages: [...new Set([...here.pages, ...there.pages])], content: [...new Set([...here.content, ...there.content])] };
+    const held = redirects && namesRedirects(target) ? await redirects.reload(everywhere) : undefined;
+    return { pages: [...new Set([...here.pages, ...there.pages])], content: [...new Set([...here.content, ...there.content])], ...(held === undefined ? {} : { redirects: held }) };
   }
 
   shared?.onMessage((raw) => {
@@ -116,14 +195,17 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
       return;
     }
     // The instance called has dropped the shared copies once; the others drop only their own.
-    if (message.from !== instance) dropHere(message.target);
+    if (message.from === instance) return;
+    dropHere(message.target);
+    // Loaded again at once (from Redis, where the instance called put the new list), not at the next visitor.
+    if (redirects && namesRedirects(message.target)) redirects.reload(false).catch(() => undefined);
   });
 
   app.post("/_revalidate", { bodyLimit: 64 * 1024 }, async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (!secret || given === undefined || !sameSecret(given, secret)) return reply.code(401).header("Cache-Control", "no-store").send({ error: "a valid revalidation secret is required" });
-    const target = TargetSchema.safeParse(request.body);
-    if (!target.success) return reply.code(400).send({ error: 'the body names {"addresses": [...], "pages": [...]} or is "all"' });
+    const target = RevalidationTargetSchema.safeParse(request.body);
+    if (!target.success) return reply.code(400).header("Cache-Control", "no-store").send({ error: refusal(request.body) });
     try {
       const dropped = await drop(target.data, true);
       const heard = (await shared?.publish(JSON.stringify({ from: instance, target: target.data }))) ?? 0;
