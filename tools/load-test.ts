@@ -250,7 +250,7 @@ if (staticIndex !== -1) {
   const server = createServer((req, res) => {
     // `?rfc304`: the headers RFC 9110 (15.4.5) asks a 304 to repeat from the 200, set before sirv answers.
     if (req.url?.endsWith("?rfc304")) {
-      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      res.setHeader("Cache-Control", "public, max-age=0");
       res.setHeader("ETag", String(req.headers["if-none-match"]));
       res.setHeader("Vary", "Accept-Encoding");
     }

@@ -27,6 +27,8 @@ const CachedPageSchema = z.object({
   compression: z.catch(z.enum(["fast", "best"]), "best"),
   /** The content answers (contentCache keys) the page was made of. */
   deps: z.array(z.string()),
+  /** Its cache tags for a CDN (./edge/cacheTags.ts); a copy from before this field has none. */
+  tags: z.catch(z.array(z.string()), []),
 });
 export type CachedPage = z.output<typeof CachedPageSchema>;
 
@@ -35,12 +37,12 @@ export type CachedPage = z.output<typeof CachedPageSchema>;
  * visitor waiting for a fresh render can afford (./http/precompress.ts); `recompressBest` makes
  * them smaller later.
  */
-export async function pageBytes(document: RenderedDocument, deps: readonly string[]): Promise<CachedPage> {
-  if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: "best", deps: [...deps] };
+export async function pageBytes(document: RenderedDocument, deps: readonly string[], tags: readonly string[] = []): Promise<CachedPage> {
+  if (document.kind === "redirect") return { status: document.status, location: document.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: "best", deps: [...deps], tags: [...tags] };
   const html = Buffer.from(document.html);
   const compression: CompressionLevel = "fast";
   const { br, gzip } = await compressed(html, compression);
-  return { status: document.status, ...(document.retryAfter ? { retryAfter: document.retryAfter } : {}), etag: weakEtag(html), html, br, gzip, compression, deps: [...deps] };
+  return { status: document.status, ...(document.retryAfter ? { retryAfter: document.retryAfter } : {}), etag: weakEtag(html), html, br, gzip, compression, deps: [...deps], tags: [...tags] };
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * `POST /_revalidate`, for the content service's publish webhook: drops what an edit changed on
- * every instance, so the next visitor gets it anew from the content as it is now. The body is
- * one schema (`RevalidationTargetSchema`, docs/server.md#revalidation), shared with whatever
- * else a publish must reach (a CDN's purge by tag):
+ * every instance and at the CDN, so the next visitor gets it anew from the content as it is now.
+ * The body is one schema (`RevalidationTargetSchema`, docs/server.md#revalidation), shared with
+ * the CDN's purge by tag (`targetTags`, ./edge/cacheTags.ts):
  *
  *     POST /_revalidate
  *     Authorization: Bearer $REVALIDATE_SECRET
@@ -12,14 +12,20 @@
  *      "resources": true, "redirects": true}                      or      "all"
  *
  * Answers `{"dropped": {"pages": [...addresses], "content": [...calls]}}` (and `"redirects": n`,
- * the redirects held after the list was loaded again). Without the secret (or with
- * REVALIDATE_SECRET unset) it answers 401 and drops nothing. The instance that is called drops
- * what it and Redis hold, then tells the others over Redis pub/sub.
+ * the redirects held after the list was loaded again), with a CDN `"edge"`: the tags purged and
+ * each purge call's outcome. Without the secret (or with REVALIDATE_SECRET unset) it answers 401
+ * and drops nothing. The instance that is called drops what it and Redis hold, tells the others
+ * over Redis pub/sub and waits (at most `peerWaitMs`) for their word that they dropped theirs,
+ * then purges the CDN once: purged earlier, the edge could refill from an instance's old copy.
+ * Redis or the CDN not doing it all is a 503: the content service sends it again.
  */
 import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
 import type { ContentAnswer, ContentCall } from "./contentCache.ts";
+import { addressTag, everyPageTag, listTag, menusTag, pageTag, resourcesTag } from "./edge/cacheTags.ts";
+import type { EdgePurger, PurgeResult } from "./edge/purge.ts";
+import { cacheControl } from "./http/cachePolicy.ts";
 import type { CachedPage } from "./pageCache.ts";
 import type { SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
@@ -56,7 +62,8 @@ export const RevalidationTargetSchema = z.union([
 ]);
 export type RevalidationTarget = z.infer<typeof RevalidationTargetSchema>;
 
-const MessageSchema = z.object({ from: z.string(), target: RevalidationTargetSchema });
+/** A revalidation told to the other instances (`id`: for their word back), and that word (`ack`). */
+const MessageSchema = z.union([z.object({ from: z.string(), id: z.optional(z.string()), target: RevalidationTargetSchema }), z.object({ from: z.string(), ack: z.string() })]);
 
 export interface RevalidationOptions {
   secret: string | undefined;
@@ -65,6 +72,10 @@ export interface RevalidationOptions {
   shared: SharedStore | undefined;
   /** The editors' redirect list (./redirectList.ts), loaded again by `"all"` and `"redirects": true`. */
   redirects?: { reload(everywhere: boolean): Promise<number> } | undefined;
+  /** The CDN's purge by tag (CDN and its settings, ./edge/purge.ts), or none. */
+  edge?: EdgePurger | null | undefined;
+  /** How long the instance called waits for the others' word before purging the CDN (default 1 s). */
+  peerWaitMs?: number;
 }
 
 export interface Dropped {
@@ -84,6 +95,22 @@ function refusal(body: unknown): string {
 }
 
 const namesRedirects = (target: RevalidationTarget) => target === "all" || target.redirects === true;
+
+/**
+ * The cache tags a publish purges at the CDN (./edge/cacheTags.ts). A changed redirect list
+ * purges every page: an added redirect turns an address the edge holds (a page, a 404) into a
+ * redirect, and the list does not say which addresses changed.
+ */
+export function targetTags(target: RevalidationTarget): string[] {
+  if (target === "all" || target.redirects === true) return [everyPageTag];
+  return [
+    ...(target.pages ?? []).map(pageTag),
+    ...(target.lists ?? []).map(listTag),
+    ...(target.menus === true ? [menusTag] : []),
+    ...(target.resources === true ? [resourcesTag] : []),
+    ...(target.addresses ?? []).map(addressTag),
+  ];
+}
 
 const lower = (text: string) => text.trim().toLowerCase();
 
@@ -149,8 +176,10 @@ const sameSecret = (given: string, secret: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export function revalidation(app: FastifyInstance, { secret, pages, content, shared, redirects }: RevalidationOptions): void {
+export function revalidation(app: FastifyInstance, { secret, pages, content, shared, redirects, edge = null, peerWaitMs = 1_000 }: RevalidationOptions): void {
   const instance = randomUUID();
+  /** Revalidations this instance sent, waiting for the other instances' word: id → called with each. */
+  const waiting = new Map<string, () => void>();
 
   /** Drops what `target` names among the copies held here (a load running now is not kept either). */
   function dropHere(target: RevalidationTarget): Dropped {
@@ -187,6 +216,31 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     return { pages: [...new Set([...here.pages, ...there.pages])], content: [...new Set([...here.content, ...there.content])], ...(held === undefined ? {} : { redirects: held }) };
   }
 
+  /** Tells the other instances and waits (at most `peerWaitMs`) until each said it dropped its copies; how many were told and said so. */
+  async function tellPeers(target: RevalidationTarget): Promise<{ told: number; confirmed: number }> {
+    if (!shared) return { told: 0, confirmed: 0 };
+    const id = randomUUID();
+    let confirmed = 0;
+    let told = Number.POSITIVE_INFINITY;
+    let allConfirmed: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (allConfirmed = resolve));
+    waiting.set(id, () => {
+      confirmed += 1;
+      if (confirmed >= told) allConfirmed();
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // Every subscriber heard it, this instance's own included.
+      told = Math.max(0, (await shared.publish(JSON.stringify({ from: instance, id, target }))) - 1);
+      if (confirmed >= told) allConfirmed();
+      await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, peerWaitMs)))]);
+      return { told, confirmed };
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(id);
+    }
+  }
+
   shared?.onMessage((raw) => {
     let message: z.infer<typeof MessageSchema>;
     try {
@@ -194,28 +248,43 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     } catch {
       return;
     }
-    // The instance called has dropped the shared copies once; the others drop only their own.
+    // The instance called has dropped the shared copies once; the others drop only their own, and say so.
     if (message.from === instance) return;
+    if ("ack" in message) return waiting.get(message.ack)?.();
     dropHere(message.target);
+    if (message.id !== undefined) void shared.publish(JSON.stringify({ from: instance, ack: message.id })).catch(() => undefined);
     // Loaded again at once (from Redis, where the instance called put the new list), not at the next visitor.
     if (redirects && namesRedirects(message.target)) redirects.reload(false).catch(() => undefined);
   });
 
   app.post("/_revalidate", { bodyLimit: 64 * 1024 }, async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (!secret || given === undefined || !sameSecret(given, secret)) return reply.code(401).header("Cache-Control", "no-store").send({ error: "a valid revalidation secret is required" });
+    if (!secret || given === undefined || !sameSecret(given, secret)) return reply.code(401).header("Cache-Control", cacheControl.noStore).send({ error: "a valid revalidation secret is required" });
     const target = RevalidationTargetSchema.safeParse(request.body);
-    if (!target.success) return reply.code(400).header("Cache-Control", "no-store").send({ error: refusal(request.body) });
+    if (!target.success) return reply.code(400).header("Cache-Control", cacheControl.noStore).send({ error: refusal(request.body) });
+    let dropped: Dropped;
+    let peers: { told: number; confirmed: number };
     try {
-      const dropped = await drop(target.data, true);
-      const heard = (await shared?.publish(JSON.stringify({ from: instance, target: target.data }))) ?? 0;
-      request.log.info({ instance, pages: dropped.pages.length, content: dropped.content.length, peersTold: Math.max(0, heard - 1) }, "revalidated");
-      // The receipt: what was dropped here and in Redis, by which instance, and how many others were told to drop their own copies.
-      return await reply.header("Cache-Control", "no-store").send({ dropped, instance, ...(shared ? { peersTold: Math.max(0, heard - 1) } : {}) });
+      dropped = await drop(target.data, true);
+      peers = await tellPeers(target.data);
     } catch (error) {
       // Not everything could be dropped (Redis slow or away): 503, so the content service sends it again.
       request.log.error({ err: error }, "revalidation incomplete");
-      return reply.code(503).header("Cache-Control", "no-store").header("Retry-After", "5").send({ error: "the revalidation could not drop every shared copy; send it again" });
+      return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", "5").send({ error: "the revalidation could not drop every shared copy; send it again" });
     }
+    // Once, from this instance, after the instances dropped their copies: the CDN's copies of the same content.
+    const tags = edge ? targetTags(target.data) : [];
+    const purged: PurgeResult[] = edge && tags.length > 0 ? await edge.purge(tags) : [];
+    const edgeFailed = purged.some((result) => !result.ok);
+    request.log[edgeFailed ? "error" : "info"]({ instance, pages: dropped.pages.length, content: dropped.content.length, peersTold: peers.told, peersConfirmed: peers.confirmed, ...(edge ? { edge: edge.cdn, tags: tags.length, edgeFailed } : {}) }, "revalidated");
+    // The receipt: what was dropped here and in Redis, by which instance, how many others dropped theirs, and what the CDN was told.
+    const receipt = {
+      dropped,
+      instance,
+      ...(shared ? { peersTold: peers.told, peersConfirmed: peers.confirmed } : {}),
+      ...(edge ? { edge: { cdn: edge.cdn, tags, purged } } : {}),
+    };
+    if (edgeFailed) return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", "5").send({ ...receipt, error: "the CDN could not be purged of every tag; send it again" });
+    return reply.header("Cache-Control", cacheControl.noStore).send(receipt);
   });
 }

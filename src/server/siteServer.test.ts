@@ -40,7 +40,10 @@ describe("a cached page", () => {
     expect(gzip.headers.etag).toBe(plain.headers.etag);
     const again = await send(site.url, { path: "/Home", headers: { "If-None-Match": String(plain.headers.etag) } });
     expect(again.status).toBe(304);
-    expect(again.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(again.headers["cache-control"]).toBe("public, max-age=0");
+    // A CDN's lifetimes ride along (RFC 9213); with no CDN configured, no cache tags leave the origin.
+    expect(again.headers["cdn-cache-control"]).toBe("max-age=3600, stale-while-revalidate=60, stale-if-error=86400");
+    for (const tags of ["xkey", "surrogate-key", "cache-tag"]) expect(plain.headers[tags], tags).toBeUndefined();
     // What RFC 9110 (15.4.5) asks a 304 to repeat of the 200, and not the security headers again.
     expect([again.headers.etag, again.headers.vary, typeof again.headers.date]).toEqual([plain.headers.etag, "Accept-Encoding", "string"]);
     expect(again.headers["content-security-policy"]).toBeUndefined();

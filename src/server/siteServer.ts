@@ -14,7 +14,9 @@ import type { AddressInfo } from "node:net";
 import { relative, resolve } from "node:path";
 import { createContentCache, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
-import { cacheControl, cacheControlFor } from "./http/cachePolicy.ts";
+import { cacheControl, cacheControlFor, edgePolicyFromEnv } from "./http/cachePolicy.ts";
+import { pageTags } from "./edge/cacheTags.ts";
+import { edgePurgerFromEnv } from "./edge/purge.ts";
 import { fetchThrough, mountFetchHandler, withRawBodies, type FetchHandler } from "./http/fetchHandler.ts";
 import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
@@ -118,6 +120,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const log = serverLogger(env, options.logDestination);
+  // The CDN in front, its lifetimes and its purge (docs/operations.md#a-cdn-in-front): read first, so a misnamed CDN stops the start.
+  const edge = edgePolicyFromEnv(env);
+  const edgePurger = edgePurgerFromEnv(env, edge.cdn);
   const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL, log) : undefined;
   if (base === "" && !options.contentService) throw new Error("CONTENT_API_BASE is empty and no content service runs in this process: set CONTENT_API_BASE, or run the site on the fixture service (npm start).");
   const inProcess = base === "" ? (options.contentService?.(shared) ?? null) : null;
@@ -144,7 +149,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       recompression.during(async () => {
         const rendered = metrics.startRender();
         const deps = new Set<string>();
-        const page = await pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps]).finally(rendered);
+        const page = await pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps], pageTags(address, [...deps])).finally(rendered);
         recompression.schedule(page);
         return page;
       }),
@@ -200,7 +205,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   });
   // The inline scripts the CSP lets run: Vite's in `npm run dev`, src/boot.ts's written into every page otherwise (./bootScript.ts).
   const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: [...(dev?.scriptHashes ?? []), ...(build.boot ? [build.boot.hash] : [])] });
-  const writePage = pageWriter(headers);
+  const writePage = pageWriter(headers, edge);
   // Pages are rendered and kept by their path and the parameters a page reads (src/content/pageQuery.ts): a random query string is the page already held.
   answerHeld = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
@@ -284,7 +289,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     const addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
     return build.module.sitemapFiles(addresses, siteUrl).get(name);
   }
-  revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared });
+  revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared, edge: edgePurger });
 
   // Crawler files, compressed per request (a sitemap may hold 50,000 addresses).
   withRawBodies(app, (scope) => {

@@ -40,7 +40,7 @@ test.describe("the production server on another content service", () => {
     expect(await missing.text()).toContain("This page could not be found");
     const page = await request.get(`${site.url}/Home`);
     expect(page.status()).toBe(200);
-    expect(page.headers()["cache-control"]).toMatch(/s-maxage=\d+/);
+    expect(page.headers()["cdn-cache-control"]).toMatch(/^max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
     expect(await page.text()).toContain('<link rel="canonical" href="https://www.corvane.example/Home" />');
     // Browsers and crawlers ask for /favicon.ico whatever the page names: the icon, not a redirect home.
     const icon = await request.get(`${site.url}/favicon.ico`, { maxRedirects: 0 });

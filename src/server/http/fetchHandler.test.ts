@@ -79,7 +79,7 @@ describe("a Fetch handler mounted on a prefix", () => {
     app.get("/*", () => "page");
     const answer = await app.inject({ method: "POST", url: "/svc/upload?x=1", headers: { "content-type": "text/csv" }, payload: "a,b" });
     expect(answer.statusCode).toBe(201);
-    expect(answer.headers).toMatchObject({ "x-kind": "svc", "cache-control": "no-store" });
+    expect(answer.headers).toMatchObject({ "x-kind": "svc", "cache-control": "private, no-store" });
     expect(answer.json()).toEqual({ type: "text/csv", body: "a,b", from: "127.0.0.1" });
     expect((await app.inject({ url: "/svc/none" })).statusCode).toBe(404);
     expect((await app.inject({ url: "/elsewhere" })).body).toBe("page");

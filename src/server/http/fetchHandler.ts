@@ -71,7 +71,7 @@ export function mountFetchHandler(app: FastifyInstance, { prefix, handler, route
       const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
       // Fastify sends a Fetch Response as it is (status, headers, body streamed); one not saying otherwise is not stored.
       // Its status set first, so the hooks see it (the security headers are not repeated on a 304).
-      return response ? reply.code(response.status).header("Cache-Control", cacheControl.noStore).send(response) : reply.callNotFound();
+      return response ? reply.code(response.status).header("Cache-Control", cacheControl.personal).send(response) : reply.callNotFound();
     };
     const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).header("Cache-Control", cacheControl.noStore).send({ error: "no such call" });
     for (const route of routes) {

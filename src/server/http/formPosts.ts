@@ -49,7 +49,7 @@ export function sameSitePost(request: FastifyRequest, siteOrigin: string): boole
 }
 
 function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {
-  reply.header("Cache-Control", cacheControl.noStore);
+  reply.header("Cache-Control", cacheControl.personal);
   switch (answer.kind) {
     case "redirect":
       return reply.code(answer.status).header("Location", answer.location).send();

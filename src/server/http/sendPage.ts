@@ -2,7 +2,8 @@
  * A cached page sent as it is kept: the body the browser accepts (brotli, gzip or plain, chosen
  * by @fastify/accept-negotiator), `304 Not Modified` when the browser already has it (jshttp's
  * `fresh`, Express's own check: weak ETags, `*`, a reload's `no-cache`), and the
- * page's caching headers: revalidated HTML, or no-store and Retry-After on a retry screen.
+ * page's caching headers (./cachePolicy.ts `pageCaching`: revalidated by browsers, kept by a CDN,
+ * with its cache tags), or no-store and Retry-After on a retry screen.
  * Each variant's answer is built once per page, its headers one flat array for `writeHead`, so a
  * request allocates nothing of ours: a held page costs what a static file does.
  */
@@ -10,7 +11,7 @@ import { negotiate } from "@fastify/accept-negotiator";
 import fresh from "fresh";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CachedPage } from "../pageCache.ts";
-import { cacheControl } from "./cachePolicy.ts";
+import { cacheControl, pageCaching, type EdgePolicy } from "./cachePolicy.ts";
 import { isValidHost } from "./security.ts";
 import { retryAfterSeconds } from "../../content/settings.ts";
 
@@ -36,14 +37,15 @@ interface Answer {
 }
 
 /** A page's answer in one variant; every answer but a 304 carries the security headers. */
-function answerOf(page: CachedPage, variant: Variant, securityHeaders: Record<string, string>): Answer {
+function answerOf(page: CachedPage, variant: Variant, securityHeaders: Record<string, string>, edge: EdgePolicy): Answer {
   const flat = (status: number, headers: Record<string, string>, body?: Buffer): Answer => {
     // A 304 carries only what updates the browser's copy (RFC 9110, 15.4.5; Date is Node's), not the CSP again.
     const all = status === 304 ? headers : { ...securityHeaders, ...headers, "Content-Length": String(body?.byteLength ?? 0) };
     return { status, headers: Object.entries(all).flat(), ...(body ? { body } : {}) };
   };
-  if (page.location !== undefined) return flat(page.status, { Location: page.location, "Cache-Control": cacheControl.html });
-  const caching: Record<string, string> = page.status === 503 ? { "Retry-After": page.retryAfter ?? String(retryAfterSeconds), "Cache-Control": cacheControl.noStore } : { "Cache-Control": cacheControl.html, ETag: page.etag };
+  // Every answer a visitor could share, a 404 and a redirect too, is kept by a CDN under its tags; a retry screen nowhere.
+  if (page.location !== undefined) return flat(page.status, { Location: page.location, ...pageCaching(edge, "shared", page.tags) });
+  const caching: Record<string, string> = page.status === 503 ? { "Retry-After": page.retryAfter ?? String(retryAfterSeconds), "Cache-Control": cacheControl.noStore } : { ...pageCaching(edge, "shared", page.tags), ETag: page.etag };
   if (variant === "304") return flat(304, { ...caching, Vary: "Accept-Encoding" });
   const encoding: Record<string, string> = variant === "identity" ? {} : { "Content-Encoding": variant };
   return flat(page.status, { ...caching, Vary: "Accept-Encoding", "Content-Type": "text/html; charset=utf-8", ...encoding }, variant === "identity" ? page.html : page[variant]);
@@ -51,8 +53,8 @@ function answerOf(page: CachedPage, variant: Variant, securityHeaders: Record<st
 
 export type PageWriter = (req: IncomingMessage, res: ServerResponse, page: CachedPage) => void;
 
-/** Writes a page on the socket (Fastify's page route hands it its raw request and response). */
-export function pageWriter(securityHeaders: Record<string, string>): PageWriter {
+/** Writes a page on the socket (Fastify's page route hands it its raw request and response); `edge`: the shared lifetimes and the CDN whose tag header the page carries. */
+export function pageWriter(securityHeaders: Record<string, string>, edge: EdgePolicy): PageWriter {
   const built = new WeakMap<CachedPage, Map<Variant, Answer>>();
   return (req, res, page) => {
     const variant = page.status === 200 && fresh(req.headers, { etag: page.etag }) ? "304" : encodingFor(req.headers["accept-encoding"]);
@@ -61,7 +63,7 @@ export function pageWriter(securityHeaders: Record<string, string>): PageWriter 
     let answer = variants.get(variant);
     // Built again once the page's bodies were recompressed at the best level (src/server/idleRecompression.ts).
     const recompressed = (variant === "br" || variant === "gzip") && page.location === undefined && answer?.body !== page[variant];
-    if (!answer || recompressed) variants.set(variant, (answer = answerOf(page, variant, securityHeaders)));
+    if (!answer || recompressed) variants.set(variant, (answer = answerOf(page, variant, securityHeaders, edge)));
     res.writeHead(answer.status, answer.headers);
     res.end(req.method === "HEAD" ? undefined : answer.body);
   };

@@ -14,6 +14,6 @@ describe("_headers for static hosts", () => {
     const headers = Object.entries(await securityHeaders({ recaptcha: true, https: true }));
     expect(headers.map(([name]) => name)).toEqual(expect.arrayContaining(["content-security-policy", "strict-transport-security", "permissions-policy", "x-frame-options"]));
     for (const [name, value] of headers) expect(file).toContain(`  ${name}: ${value}\n`);
-    expect(file).toMatch(/^\/\*\n[\s\S]*Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300\n\/assets\/\*\n {2}! Cache-Control\n {2}Cache-Control: public, max-age=31536000, immutable\n$/m);
+    expect(file).toMatch(/^\/\*\n[\s\S]*Cache-Control: public, max-age=0\n\/assets\/\*\n {2}! Cache-Control\n {2}Cache-Control: public, max-age=31536000, immutable\n$/m);
   });
 });
