@@ -10,6 +10,10 @@
  *   fixtures/resources.json              the resource/list answer
  *   fixtures/media/*                     images, videos and captions, served at /media/
  *   fixtures/documents/*.pdf             thought-paper PDFs, served by downloadThoughtPaperPdf and at /documents/
+ *   fixtures/drafts.json                 unpublished edits (CONTENT-API 9): page name or detail path -> the Page
+ *                                        fields its draft changes, answered with a valid preview token
+ *   fixtures/redirects.json              the editors' redirects (CONTENT-API 9); without the file, the
+ *                                        service answers the call 404, as one that does not offer them
  *
  * A list item may carry a `detail` object: extra Page fields of its detail page (for example
  * the `conetentTemplates` of a thought paper). It is never sent in list answers.
@@ -37,6 +41,10 @@ export interface Fixtures {
   lists: Record<ListKind, JsonObject[]>;
   menus: Json;
   resources: Json;
+  /** Draft edits by lower-cased page name or detail path: the Page fields each changes. */
+  drafts: Map<string, JsonObject>;
+  /** The redirect list as the service answers it; undefined: the service offers none (404). */
+  redirects: Json | undefined;
 }
 
 function readJson(path: string): Json {
@@ -70,11 +78,15 @@ export function loadFixtures(dir: string): Fixtures {
     return items.filter(isObject);
   };
   const optional = (name: string): Json => (existsSync(join(dir, name)) ? readJson(join(dir, name)) : []);
+  const drafts = optional("drafts.json");
+  if (!isObject(drafts) && !(Array.isArray(drafts) && drafts.length === 0)) throw new Error("fixture drafts.json: an object of page name or path -> the fields its draft changes");
   return {
     dir,
     pages,
     lists: { blogs: list("blogs"), casestudies: list("casestudies"), thoughtpapers: list("thoughtpapers") },
     menus: optional("menus.json"),
     resources: optional("resources.json"),
+    drafts: new Map(Object.entries(isObject(drafts) ? drafts : {}).flatMap(([name, fields]) => (isObject(fields) ? [[name.toLowerCase(), fields]] : []))),
+    redirects: existsSync(join(dir, "redirects.json")) ? readJson(join(dir, "redirects.json")) : undefined,
   };
 }

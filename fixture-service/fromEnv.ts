@@ -1,5 +1,5 @@
 /**
- * The fixture content service as the environment configures it (FIXTURES_DIR, LEADS_DB,
+ * The fixture content service as the environment configures it (FIXTURES_DIR, LEADS_DB, PREVIEW_SECRET,
  * RECAPTCHA_SECRET, CONTENT_SERVICE_NOW). The site
  * reaches it only as a content service: a Fetch handler handed to it in process, or over HTTP.
  */
@@ -9,6 +9,7 @@ import type { SharedStore } from "../src/server/shared.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";
 import { defaultLeadsPath, duplicateWindowMs, openLeadStore, type DuplicateCheck } from "./leadStore.ts";
 import { createContentService } from "./service.ts";
+import { previewSecrets } from "../src/server/preview/token.ts";
 
 /** The leads' duplicate check in Redis: a submission seen by any instance within the window is answered with the lead stored then. */
 function sharedDuplicates(shared: SharedStore): DuplicateCheck {
@@ -36,6 +37,8 @@ export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { 
     leads,
     captcha: captchaVerifier(env.RECAPTCHA_SECRET),
     now: () => fixedNow ?? new Date(),
+    // The same secret as the site's (CONTENT-API 9): the service checks preview tokens itself.
+    previewSecrets: previewSecrets(env.PREVIEW_SECRET),
   });
   return { service, leads };
 }

@@ -51,9 +51,19 @@ function findPage(fixtures: Fixtures, request: string): JsonObject | undefined {
   return segments.length === 1 && first !== undefined ? fixtures.pages.get(first.toLowerCase()) : undefined;
 }
 
-/** POST /api/page/get: the body is a JSON string, a page name or a path; `{ id: 0 }` when there is no such page. */
-export async function getPage(fixtures: Fixtures, request: Request): Promise<Response> {
+/**
+ * POST /api/page/get: the body is a JSON string, a page name or a path; `{ id: 0 }` when there is
+ * no such page. With `preview` (a valid preview token came with the call, CONTENT-API 9), a page
+ * that has a draft is answered with the draft's fields and `X-Content-Preview: draft`.
+ */
+export async function getPage(fixtures: Fixtures, request: Request, preview = false): Promise<Response> {
   const body = await readJsonBody(request);
   if (!body.ok || typeof body.value !== "string") return badRequest({ body: "the body is a JSON string: a page name or a path" });
-  return json(findPage(fixtures, body.value.trim()) ?? { id: 0 });
+  const name = body.value.trim();
+  const page = findPage(fixtures, name);
+  const draft = preview && page ? fixtures.drafts.get(name.toLowerCase()) : undefined;
+  if (!page || !draft) return json(page ?? { id: 0 });
+  const answer = json({ ...page, ...draft });
+  answer.headers.set("X-Content-Preview", "draft");
+  return answer;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captchaVerifier, localTestToken } from "../src/server/captcha.ts";
+import { signPreviewToken } from "../src/server/preview/token.ts";
 import { loadFixtures } from "./fixtures.ts";
 import { openLeadStore, type LeadStore } from "./leadStore.ts";
 import { createContentService, type ContentService } from "./service.ts";
@@ -279,5 +280,36 @@ describe("lead calls under abuse and faults", () => {
     expect((await send())?.status).toBe(200);
     expect(store.list()).toHaveLength(1);
     store.close();
+  });
+});
+
+describe("previews and redirects (CONTENT-API 9)", () => {
+  const secret = "the-fixture-preview-secret-0123456789";
+  const withDrafts = () => {
+    const dir = fixtureDir();
+    writeFileSync(join(dir, "drafts.json"), JSON.stringify({ "About-Us": { title: "About (draft)" } }));
+    writeFileSync(join(dir, "redirects.json"), JSON.stringify([{ from: "/old", to: "/about-us", status: 301 }]));
+    const fixtures = loadFixtures(dir);
+    return createContentService({ fixtures: () => fixtures, leads, captcha: captchaVerifier(undefined), previewSecrets: [secret] });
+  };
+  const page = (service: ContentService, name: string, token?: string) =>
+    service(new Request("http://site.test/api/page/get", { method: "POST", body: JSON.stringify(name), headers: { "Content-Type": "application/json", ...(token === undefined ? {} : { "X-Content-Preview": token }) } }));
+
+  it("answers a page's draft, saying so, only with a valid token", async () => {
+    const drafts = withDrafts();
+    const valid = signPreviewToken({ exp: Math.floor(Date.now() / 1000) + 600 }, secret);
+    const draft = await page(drafts, "about-us", valid);
+    expect([draft?.headers.get("X-Content-Preview"), ((await draft?.json()) as { title: string }).title]).toEqual(["draft", "About (draft)"]);
+    for (const token of [undefined, "forged.token", signPreviewToken({ exp: Math.floor(Date.now() / 1000) + 600 }, "another-secret-of-more-than-32-chars"), signPreviewToken({ exp: Math.floor(Date.now() / 1000) - 600 }, secret)]) {
+      const published = await page(drafts, "about-us", token);
+      expect([published?.headers.get("X-Content-Preview"), ((await published?.json()) as { title: string }).title]).toEqual([null, "About"]);
+    }
+    // A page without a draft is its published version, not marked a draft.
+    expect((await page(drafts, "/Feedback", valid))?.headers.get("X-Content-Preview")).toBeNull();
+  });
+
+  it("answers its redirect list, or 404 when it keeps none", async () => {
+    expect(await (await withDrafts()(new Request("http://site.test/api/redirect/GetRedirectList", { method: "POST", body: "{}" })))?.json()).toEqual([{ from: "/old", to: "/about-us", status: 301 }]);
+    expect((await call("/api/redirect/GetRedirectList", {})).status).toBe(404);
   });
 });

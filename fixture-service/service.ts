@@ -13,6 +13,7 @@ import { downloadPdf, serveFile } from "./files.ts";
 import { takeLead } from "./leads.ts";
 import { getContentList } from "./lists.ts";
 import { getPage } from "./pages.ts";
+import { verifyPreviewToken } from "../src/server/preview/token.ts";
 
 export { busyRetryAfterSeconds } from "./leads.ts";
 
@@ -23,6 +24,8 @@ export interface ContentServiceOptions {
   captcha: CaptchaVerifier;
   /** The clock of the "Last 3/6 Months" filters. */
   now?: () => Date;
+  /** PREVIEW_SECRET's secrets (CONTENT-API 9): a call carrying a token signed with one gets the pages' drafts. None: no drafts are ever answered. */
+  previewSecrets?: readonly string[];
 }
 
 /** Who sent a request, as the socket says (never a header a client could set). */
@@ -35,8 +38,19 @@ export type ContentService = (request: Request, context?: RequestContext) => Pro
 export function createContentService(options: ContentServiceOptions): ContentService {
   const now = options.now ?? (() => new Date());
 
+  /** The service checks the token itself (CONTENT-API 9): a missing or invalid one is no token. */
+  const inPreview = (request: Request) => {
+    const token = request.headers.get("X-Content-Preview");
+    return token !== null && verifyPreviewToken(token, options.previewSecrets ?? []).ok;
+  };
+  const redirects = () => {
+    const list = options.fixtures().redirects;
+    return Promise.resolve(list === undefined ? json({ error: "no such call: this service keeps no redirects" }, 404) : json(list));
+  };
+
   const routes: Record<string, (request: Request) => Promise<Response>> = {
-    "/api/page/get": (request) => getPage(options.fixtures(), request),
+    "/api/page/get": (request) => getPage(options.fixtures(), request, inPreview(request)),
+    "/api/redirect/getredirectlist": redirects,
     "/api/page/getcontentlist": (request) => getContentList(options.fixtures(), now, request),
     "/api/menu/getmenulist": () => Promise.resolve(json(options.fixtures().menus)),
     "/api/resource/list": () => Promise.resolve(json(options.fixtures().resources)),
