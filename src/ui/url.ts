@@ -1,3 +1,7 @@
+import { isSitePath } from "../content/sitePath.ts";
+
+export { isSitePath };
+
 /**
  * Addresses from content: only http(s), mailto and tel, or site-relative paths, are ever
  * used as a link or image address. Anything else (javascript:, data:, vbscript:) is dropped.
@@ -5,7 +9,7 @@
 export function safeUrl(raw: string | null | undefined): string | null {
   const url = raw?.trim();
   if (!url) return null;
-  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  if (isSitePath(url)) return url;
   if (url.startsWith("#")) return url;
   try {
     const parsed = new URL(url);
@@ -13,11 +17,6 @@ export function safeUrl(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-/** A site path such as "/blogs/x" (a client-side route), as opposed to another site's address. */
-export function isSitePath(url: string): boolean {
-  return url.startsWith("/") && !url.startsWith("//");
 }
 
 /** A site path compared the way routes match: ignoring case, a trailing slash, query and hash. */
