@@ -38,6 +38,11 @@ export interface ContentCache {
   fetch: typeof fetch;
   /** The same, adding the key of each cached call to `deps` (what a rendered page was made of). */
   recording(deps: Set<string>): typeof fetch;
+  /**
+   * A fetch straight to the service with `headers` added (a preview's token), past the cache and
+   * its single flight: every call goes out, and nothing it answers is kept here or in Redis.
+   */
+  uncached(headers: Record<string, string>): typeof fetch;
   /** How many calls actually went to the content service from this instance. */
   upstreamCalls: () => number;
   answers: SwrCache<ContentAnswer, ContentCall>;
@@ -61,7 +66,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const origin = options.inProcess ? embeddedOrigin : options.base;
   const network = options.fetch ?? fetch;
   const send: typeof fetch = options.inProcess ? fetchThrough(options.inProcess, embeddedOrigin) : (url, init) => network(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-  const upstream = ({ path, body }: ContentCall) => send(`${origin}${path}`, { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json" } });
+  const upstream = ({ path, body }: ContentCall, headers: Record<string, string> = {}) => send(`${origin}${path}`, { method: "POST", body, headers: { "Content-Type": "application/json", Accept: "application/json", ...headers } });
 
   const answers = createSwrCache<ContentAnswer, ContentCall>({
     freshMs: options.freshMs,
@@ -89,5 +94,10 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
     };
 
-  return { fetch: recording(null), recording, upstreamCalls: () => answers.loads(), answers };
+  const uncached =
+    (headers: Record<string, string>): typeof fetch =>
+    (input, init) =>
+      upstream(contentCall(input, init).call, headers);
+
+  return { fetch: recording(null), recording, uncached, upstreamCalls: () => answers.loads(), answers };
 }
