@@ -9,6 +9,7 @@ import { requestUrl } from "../content/requestUrl.ts";
 import { embeddedOrigin, fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type CacheOutcome, type SwrCache } from "./swrCache.ts";
+import { inSpan } from "./tracing.ts";
 
 export interface ContentCacheOptions {
   /** The content service's origin (CONTENT_API_BASE, no trailing slash); ignored with `inProcess`. */
@@ -89,9 +90,13 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       const { call, key } = contentCall(input, init);
       if (key === null) return upstream(call);
       deps?.add(key);
-      const { value: answer, cache } = await answers.lookup(key, call);
-      options.observe?.(cache);
-      return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
+      // A span per content call (a fetch to the service within it when it was not held).
+      return inSpan(`content ${call.path}`, async (note) => {
+        const { value: answer, cache } = await answers.lookup(key, call);
+        note({ "cache.outcome": cache });
+        options.observe?.(cache);
+        return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
+      });
     };
 
   const uncached =

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import type { CacheOutcome } from "./swrCache.ts";
+import { traceIdOf } from "./tracing.ts";
 
 const levels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -34,7 +35,7 @@ export function serverLogger(env: NodeJS.ProcessEnv, destination?: DestinationSt
 /** What kind of address a request was for, a label operators can group by (and /metrics does). */
 export type RequestKind = "page" | "api" | "media" | "file" | "probe" | "other";
 
-function kindOf(path: string, method: string): RequestKind {
+export function kindOf(path: string, method: string): RequestKind {
   if (path.startsWith("/api/")) return "api";
   if (path.startsWith(`${MEDIA_PREFIX}/`) || path.startsWith("/media/")) return "media";
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return "probe";
@@ -44,6 +45,8 @@ function kindOf(path: string, method: string): RequestKind {
 
 interface RequestNote {
   id: string;
+  /** The request's trace: its span's (tracing on), else the incoming `traceparent`'s, else the request id's hex. */
+  traceId: string;
   cache?: CacheOutcome;
 }
 
@@ -52,6 +55,17 @@ const notes = new WeakMap<IncomingMessage, RequestNote>();
 /** The request id `logRequests` gave `req` (Fastify's `genReqId`, so its own lines carry the same one). */
 export function requestIdOf(req: IncomingMessage): string {
   return notes.get(req)?.id ?? randomUUID();
+}
+
+/** The trace id of `req`, as its line says it. */
+export function traceIdOfRequest(req: IncomingMessage): string | undefined {
+  return notes.get(req)?.traceId;
+}
+
+/** Notes the trace `req` was answered in (its span's, src/server/tracing.ts). */
+export function noteTrace(req: IncomingMessage, traceId: string): void {
+  const note = notes.get(req);
+  if (note) note.traceId = traceId;
 }
 
 /** Notes how the page cache answered `req`, for its line. */
@@ -76,7 +90,9 @@ export interface FinishedRequest {
 export function logRequests(log: Logger, onFinished: (request: FinishedRequest) => void = () => undefined) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
-    const note: RequestNote = { id: randomUUID() };
+    const id = randomUUID();
+    // An incoming trace is logged even when no spans are exported, so the edge's and the content service's logs find this line.
+    const note: RequestNote = { id, traceId: traceIdOf(req.headers.traceparent) ?? id.replaceAll("-", "") };
     notes.set(req, note);
     res.setHeader("X-Request-Id", note.id);
     res.once("close", () => {
@@ -89,6 +105,7 @@ export function logRequests(log: Logger, onFinished: (request: FinishedRequest) 
       onFinished(finished);
       const line = {
         reqId: note.id,
+        traceId: note.traceId,
         method,
         path,
         kind: finished.kind,

@@ -9,6 +9,10 @@
  * warning per outage says so. The client keeps reconnecting; shared answers resume by themselves.
  */
 import { Redis } from "ioredis";
+import { inSpan } from "./tracing.ts";
+
+/** A Redis command in a span of its own (tracing on; the command alone otherwise). */
+const traced = <T>(command: string, call: () => Promise<T>): Promise<T> => inSpan(`redis ${command}`, call);
 
 export interface SharedStore {
   get(key: string): Promise<string | undefined>;
@@ -77,9 +81,9 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
   void subscriber.subscribe(channel).catch(() => undefined);
 
   /** The answer of a call, or `fallback` (and a warning) when Redis cannot give one. */
-  const soft = async <T>(call: () => Promise<T>, fallback: T): Promise<T> => {
+  const soft = async <T>(command: string, call: () => Promise<T>, fallback: T): Promise<T> => {
     try {
-      return await call();
+      return await traced(command, call);
     } catch (error) {
       warn(error);
       return fallback;
@@ -88,24 +92,24 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
 
   return {
     connected: () => client.status === "ready",
-    claim: (key, value, ttlMs) => soft(async () => (await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK", undefined),
+    claim: (key, value, ttlMs) => soft("SET NX", async () => (await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK", undefined),
     forget: (key) =>
-      soft(async () => {
+      soft("UNLINK", async () => {
         await client.unlink(namespace + key);
       }, undefined),
-    get: (key) => soft(async () => (await client.get(namespace + key)) ?? undefined, undefined),
+    get: (key) => soft("GET", async () => (await client.get(namespace + key)) ?? undefined, undefined),
     set: (key, value, ttlMs) =>
-      soft(async () => {
+      soft("SET", async () => {
         await client.set(namespace + key, value, "PX", Math.max(1, Math.round(ttlMs)));
       }, undefined),
     setIf: (key, value, ttlMs, guard, expected) =>
-      soft(async () => {
+      soft("EVAL setIf", async () => {
         await client.eval(setIfScript, 2, namespace + key, namespace + guard, value, Math.max(1, Math.round(ttlMs)), expected);
       }, undefined),
     async scan(prefix, batch) {
       let cursor = "0";
       do {
-        const [next, keys] = await client.scan(cursor, "MATCH", `${namespace}${prefix}*`, "COUNT", batchSize);
+        const [next, keys] = await traced("SCAN", () => client.scan(cursor, "MATCH", `${namespace}${prefix}*`, "COUNT", batchSize));
         cursor = next;
         if (keys.length > 0) await batch(keys.map((key) => key.slice(namespace.length)));
       } while (cursor !== "0");
@@ -113,25 +117,25 @@ export async function connectShared(url: string, log: Pick<Console, "warn"> = co
     async getMany(keys) {
       const found: (string | undefined)[] = [];
       for (let i = 0; i < keys.length; i += batchSize) {
-        const values = await client.mget(...keys.slice(i, i + batchSize).map((key) => namespace + key));
+        const values = await traced("MGET", () => client.mget(...keys.slice(i, i + batchSize).map((key) => namespace + key)));
         found.push(...values.map((value) => value ?? undefined));
       }
       return found;
     },
     async unlink(keys) {
-      for (let i = 0; i < keys.length; i += batchSize) await client.unlink(...keys.slice(i, i + batchSize).map((key) => namespace + key));
+      for (let i = 0; i < keys.length; i += batchSize) await traced("UNLINK", () => client.unlink(...keys.slice(i, i + batchSize).map((key) => namespace + key)));
     },
-    increment: (key) => client.incr(namespace + key),
+    increment: (key) => traced("INCR", () => client.incr(namespace + key)),
     async countInWindow(key, windowMs) {
       // One script, so one command and one promise: a MULTI's queued commands each hold a promise
       // of their own inside ioredis, and a connection closing under them rejects those unhandled
       // (which would end the process). Atomic all the same.
-      const answer: unknown = await client.eval(countScript, 1, namespace + key, windowMs);
+      const answer: unknown = await traced("EVAL count", () => client.eval(countScript, 1, namespace + key, windowMs));
       if (!Array.isArray(answer) || answer.length !== 2) throw new Error("the rate-limit count failed");
       return { current: Number(answer[0]), ttlMs: Number(answer[1]) };
     },
     async publish(message) {
-      return client.publish(channel, message);
+      return traced("PUBLISH", () => client.publish(channel, message));
     },
     onMessage: (listener) => void listeners.push(listener),
     // disconnect, not quit: a Redis that went away must not hold the server's shutdown.

@@ -33,7 +33,8 @@ import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
 import { bearerMatches, createSiteMetrics, metricsListener } from "./metrics.ts";
 import { secretProblems } from "./productionChecks.ts";
-import { logRequests, noteCache, requestIdOf, serverLogger } from "./requestLog.ts";
+import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, traceIdOfRequest } from "./requestLog.ts";
+import { inSpan, pointSpan, startTracing } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress } from "../content/pageQuery.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
@@ -120,6 +121,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const log = serverLogger(env, options.logDestination);
+  // OpenTelemetry only with OTEL_EXPORTER_OTLP_ENDPOINT: its SDK is not even loaded otherwise (docs/operations.md#traces).
+  const tracing = await startTracing(env);
   // The CDN in front, its lifetimes and its purge (docs/operations.md#a-cdn-in-front): read first, so a misnamed CDN stops the start.
   const edge = edgePolicyFromEnv(env);
   const edgePurger = edgePurgerFromEnv(env, edge.cdn);
@@ -149,7 +152,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       recompression.during(async () => {
         const rendered = metrics.startRender();
         const deps = new Set<string>();
-        const page = await pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps], pageTags(address, [...deps])).finally(rendered);
+        const page = await inSpan("render", async () => pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps], pageTags(address, [...deps]))).finally(rendered);
         recompression.schedule(page);
         return page;
       }),
@@ -189,12 +192,22 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
             res.once("close", () => inFlight.delete(res));
             res.once("finish", () => stopping && setImmediate(() => app.server.closeIdleConnections()));
           }
-          if (answerHeld(req, res)) return noteCache(req, "hit");
-          if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
-          else handler(req, res);
+          const answer = () => {
+            if (answerHeld(req, res)) {
+              pointSpan("page cache", { "cache.outcome": "hit" });
+              return noteCache(req, "hit");
+            }
+            if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
+            else handler(req, res);
+          };
+          // Traced, the whole request is one span, its parent the incoming traceparent (a held page's too).
+          if (tracing) tracing.serve(req, res, kindOf((req.url ?? "/").split("?")[0] ?? "/", req.method ?? "GET"), (traceId) => noteTrace(req, traceId), answer);
+          else answer();
         },
       ),
   });
+  // Fastify's routes and hooks as spans (@fastify/otel), registered before any route.
+  await tracing?.instrument(app);
   const dev = options.dev ? await options.dev.attach(app.server) : undefined;
   const build = dev ? dev.build : await loadSiteBuild(distDir);
   devMiddleware = dev?.middleware;
@@ -309,7 +322,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
     const address = pageAddress(request.url);
-    const { value: page, cache: outcome } = await pages.lookup(address);
+    const { value: page, cache: outcome } = await inSpan("page cache", async (note) => {
+      const found = await pages.lookup(address);
+      note({ "cache.outcome": found.cache });
+      return found;
+    });
     noteCache(request.raw, outcome);
     // Written as a held page is (its headers built once), past Fastify's own sending; a redirect keeps the campaign tags it was reached with.
     reply.hijack();
@@ -318,7 +335,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // A form posted to a page (issue 20): the route's action, its lead through `api` in process, as the browser's own lead call.
   mountFormPosts(app, {
     siteOrigin: new URL(siteUrl).origin,
-    answer: (request, clientAddress) => build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: fetchThrough(api, siteUrl, { clientAddress }) }),
+    answer: (request, clientAddress, raw) =>
+      build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: fetchThrough(api, siteUrl, { clientAddress, traceId: traceIdOfRequest(raw) }) }),
   });
 
   // /metrics on the public port only with a token; on METRICS_PORT, a listener of its own.
@@ -356,6 +374,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       await outbox?.stop();
       media.close();
       await shared?.close();
+      await tracing?.shutdown();
     },
   };
 }

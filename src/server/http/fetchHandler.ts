@@ -12,10 +12,13 @@
 import compress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { cacheControl } from "./cachePolicy.ts";
+import { traceIdOfRequest } from "../requestLog.ts";
 
 /** Who sent a request, as the socket says (never a header a client could set). */
 export interface HandlerContext {
   clientAddress: string;
+  /** The trace the request belongs to (its log line's `traceId`), for what it leaves behind (a lead's outbox row). */
+  traceId?: string | undefined;
 }
 
 export type FetchHandler = (request: Request, context: HandlerContext) => Promise<Response | null>;
@@ -68,7 +71,7 @@ export function withRawBodies(app: FastifyInstance, routes: (scope: FastifyInsta
 export function mountFetchHandler(app: FastifyInstance, { prefix, handler, routes = [], otherPaths = "handler" }: MountOptions): void {
   withRawBodies(app, (scope) => {
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const response = await handler(toFetchRequest(request), { clientAddress: request.ip });
+      const response = await handler(toFetchRequest(request), { clientAddress: request.ip, traceId: traceIdOfRequest(request.raw) });
       // Fastify sends a Fetch Response as it is (status, headers, body streamed); one not saying otherwise is not stored.
       // Its status set first, so the hooks see it (the security headers are not repeated on a 304).
       return response ? reply.code(response.status).header("Cache-Control", cacheControl.personal).send(response) : reply.callNotFound();

@@ -74,7 +74,7 @@ export interface FormPostOptions {
   /** SITE_URL's origin: posts from it are the site's own. */
   siteOrigin: string;
   /** The route's action: the request as posted (its address on the site), and who sent it. */
-  answer: (request: Request, clientAddress: string) => Promise<FormPostAnswer>;
+  answer: (request: Request, clientAddress: string, raw: FastifyRequest["raw"]) => Promise<FormPostAnswer>;
 }
 
 /** POST to any page address: the page's form action; other methods that carry a body: 405. */
@@ -92,7 +92,7 @@ export function mountFormPosts(app: FastifyInstance, { siteOrigin, answer }: For
         if (!formBodyTypes.has(type)) return reply.code(415).header("Cache-Control", cacheControl.noStore).send({ error: "a form posts application/x-www-form-urlencoded or multipart/form-data" });
         const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
         const posted = new Request(new URL(request.url, siteOrigin), { method: "POST", headers: { "Content-Type": header(request, "content-type") ?? type }, body });
-        return send(reply, await answer(posted, request.ip));
+        return send(reply, await answer(posted, request.ip, request.raw));
       },
     });
     // Pages take no other body: anything announcing one is refused (413) before it is read, anything else 405.

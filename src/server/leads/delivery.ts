@@ -6,6 +6,7 @@
  */
 import { FieldErrorsSchema } from "../../content/contract.ts";
 import { leadBody, leadCalls, type CheckedLead } from "./intake.ts";
+import { inSpan } from "../tracing.ts";
 
 export type Attempt =
   | { outcome: "delivered"; answer: unknown }
@@ -29,7 +30,15 @@ function failureReason(error: unknown): string {
   return error instanceof Error ? error.name : "failed";
 }
 
-export async function attemptDelivery(id: string, lead: CheckedLead, options: DeliveryOptions): Promise<Attempt> {
+export function attemptDelivery(id: string, lead: CheckedLead, options: DeliveryOptions): Promise<Attempt> {
+  return inSpan("lead delivery", async (note) => {
+    const attempt = await deliver(id, lead, options);
+    note({ "lead.kind": lead.kind, "lead.outcome": attempt.outcome });
+    return attempt;
+  });
+}
+
+async function deliver(id: string, lead: CheckedLead, options: DeliveryOptions): Promise<Attempt> {
   let response: Response;
   try {
     response = await options.fetch(`${options.base}${leadCalls[lead.kind].path}`, {

@@ -36,7 +36,7 @@ export function leadOutboxFromEnv(env: NodeJS.ProcessEnv, base: string, timeoutM
  * leads (LEADS_PER_MINUTE) is counted before, by the server's rate limit (src/server/node.ts).
  */
 export function leadCallsTo(outbox: LeadOutbox, other: FetchHandler): FetchHandler {
-  return (request, context) => (leadKindOf(new URL(request.url).pathname) ? outbox.handle(request) : other(request, context));
+  return (request, context) => (leadKindOf(new URL(request.url).pathname) ? outbox.handle(request, context.traceId) : other(request, context));
 }
 
 /** GET /healthz: whether the server answers, and the outbox's state (counts and ages only, nothing personal). */

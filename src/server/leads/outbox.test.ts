@@ -164,7 +164,7 @@ describe("a lead the content service cannot take now", () => {
     const answer = await box.handle(leadRequest("presentation", contact("ada@gmail.com")));
     expect(answer.status).toBe(200);
     const { id } = (await answer.json()) as { id: string };
-    expect(box.pending()).toEqual([{ id, kind: "presentation", state: "pending", createdAt: "2026-11-25T12:00:00.000Z", attempts: 1, lastError: "ECONNREFUSED", nextAttemptAt: "2026-11-25T12:00:01.000Z" }]);
+    expect(box.pending()).toEqual([{ id, traceId: null, kind: "presentation", state: "pending", createdAt: "2026-11-25T12:00:00.000Z", attempts: 1, lastError: "ECONNREFUSED", nextAttemptAt: "2026-11-25T12:00:01.000Z" }]);
     // Not due yet: nothing is attempted.
     expect(await box.deliverDue()).toBe(0);
     clock += 1_000;

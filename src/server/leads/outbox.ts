@@ -19,6 +19,7 @@ import type { SharedStore } from "../shared.ts";
 import { sharedClaims, type ClaimOutcome } from "./claims.ts";
 import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
 import { openOutboxStore, type OutboxRow, type WaitingLead } from "./outboxStore.ts";
+import { currentTraceId } from "../tracing.ts";
 
 export interface LeadOutboxOptions {
   /** The outbox's SQLite file (created owner-only). */
@@ -70,9 +71,10 @@ export interface OutboxStatus {
 }
 
 export interface LeadOutbox {
-  submit(submission: LeadSubmission): Promise<LeadOutcome>;
+  /** `traceId`: the trace of the request that brought it (kept in its row, so an operator finds the request). */
+  submit(submission: LeadSubmission, traceId?: string): Promise<LeadOutcome>;
   /** A lead call (`/api/contactus/create`, `/api/contactus/presentation-page`, `/api/thoughtPaper/SaveUserInfo`) → the visitor's answer. */
-  handle(request: Request): Promise<Response>;
+  handle(request: Request, traceId?: string): Promise<Response>;
   /** Starts the background delivery loop (leads kept by an earlier run included). */
   start(): void;
   /** Stops the loop, waits for attempts in flight, closes the file. */
@@ -196,7 +198,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     }, delayMs);
   }
 
-  async function submit(submission: LeadSubmission): Promise<LeadOutcome> {
+  async function submit(submission: LeadSubmission, traceId = currentTraceId()): Promise<LeadOutcome> {
     const verdict = await checkLead(submission, options.captcha);
     if (!verdict.ok) return { status: "invalid", errors: verdict.errors };
     const { lead } = verdict;
@@ -204,7 +206,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
     const fingerprint = leadFingerprint(lead);
     let earlier: ReturnType<typeof store.add>;
     try {
-      earlier = store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now() }, owner, leaseUntil(), fingerprint, duplicateWindowMs);
+      earlier = store.add({ id, kind: lead.kind, fields: JSON.stringify(lead.fields), createdMs: now(), traceId: traceId ?? null }, owner, leaseUntil(), fingerprint, duplicateWindowMs);
     } catch (error) {
       log.warn(`lead outbox: a lead could not be written: ${error instanceof Error ? error.message : String(error)}`);
       return { status: "unavailable" };
@@ -235,13 +237,13 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
 
   return {
     submit,
-    async handle(request) {
+    async handle(request, traceId) {
       const kind = leadKindOf(new URL(request.url).pathname);
       if (!kind) return json({ error: "not a lead call" }, 404);
       if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
       const read = await readLeadRequest(request, kind);
       if (!read.ok) return read.response;
-      const outcome = await submit(read.submission);
+      const outcome = await submit(read.submission, traceId ?? currentTraceId());
       switch (outcome.status) {
         case "invalid":
           return badRequest(outcome.errors);

@@ -37,6 +37,8 @@ export interface OutboxRow {
 /** What an operator sees of a lead not yet delivered: no personal data. */
 export interface WaitingLead {
   id: string;
+  /** The trace of the request that brought it (docs/operations.md#traces), when it had one. */
+  traceId: string | null;
   kind: LeadKind;
   state: Exclude<OutboxState, "delivered">;
   createdAt: string;
@@ -65,6 +67,7 @@ const RowSchema = z.object({
 });
 const WaitingSchema = z.object({
   ...RowSchema.shape,
+  traceId: z.nullable(z.string()),
   state: z.enum(["pending", "rejected"]),
 });
 const CountsSchema = z.object({
@@ -82,7 +85,7 @@ const rowColumns = "id, kind, fields, created_ms AS createdMs, attempts, next_at
 
 /** What both the server and `npm run leads -- --pending` read. */
 function readers(db: Database.Database) {
-  const waiting = db.prepare(`SELECT ${rowColumns}, state FROM outbox WHERE state != 'delivered' ORDER BY created_ms`);
+  const waiting = db.prepare(`SELECT ${rowColumns}, state, trace_id AS traceId FROM outbox WHERE state != 'delivered' ORDER BY created_ms`);
   const counts = db.prepare(
     `SELECT COALESCE(SUM(state = 'pending'), 0) AS pending, COALESCE(SUM(state = 'rejected'), 0) AS rejected,
             COALESCE(SUM(state = 'delivered'), 0) AS delivered, MIN(CASE WHEN state = 'pending' THEN created_ms END) AS oldestPendingMs
@@ -93,7 +96,7 @@ function readers(db: Database.Database) {
     waiting(): WaitingLead[] {
       return waiting.all().map((raw) => {
         const row = WaitingSchema.parse(raw);
-        return { id: row.id, kind: row.kind, state: row.state, createdAt: iso(row.createdMs), attempts: row.attempts, lastError: row.lastError, nextAttemptAt: row.state === "pending" ? iso(row.nextAttemptMs) : null };
+        return { id: row.id, traceId: row.traceId, kind: row.kind, state: row.state, createdAt: iso(row.createdMs), attempts: row.attempts, lastError: row.lastError, nextAttemptAt: row.state === "pending" ? iso(row.nextAttemptMs) : null };
       });
     },
     counts: (): OutboxCounts => CountsSchema.parse(counts.get()),
@@ -122,7 +125,8 @@ export function openOutboxStore(file: string) {
       last_error TEXT,
       done_ms INTEGER,
       lease_owner TEXT,
-      lease_until_ms INTEGER
+      lease_until_ms INTEGER,
+      trace_id TEXT
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_ms);
     CREATE TABLE IF NOT EXISTS lead_claims (
@@ -133,10 +137,13 @@ export function openOutboxStore(file: string) {
     );
   `,
   });
+  // A file made before leads kept their trace gets the column (empty for the leads already in it).
+  const columns = z.array(z.object({ name: z.string() })).parse(db.prepare("SELECT name FROM pragma_table_info('outbox')").all());
+  if (!columns.some((column) => column.name === "trace_id")) db.exec("ALTER TABLE outbox ADD COLUMN trace_id TEXT");
   const parseRows = (rows: unknown[]) => rows.map((row) => RowSchema.parse(row));
 
   const insert = db.prepare(
-    "INSERT INTO outbox (id, kind, fields, created_ms, next_attempt_ms, lease_owner, lease_until_ms) VALUES (@id, @kind, @fields, @createdMs, @createdMs, @owner, @leaseUntilMs)",
+    "INSERT INTO outbox (id, kind, fields, created_ms, next_attempt_ms, lease_owner, lease_until_ms, trace_id) VALUES (@id, @kind, @fields, @createdMs, @createdMs, @owner, @leaseUntilMs, @traceId)",
   );
   const claim = db.prepare(
     `UPDATE outbox SET lease_owner = @owner, lease_until_ms = @leaseUntilMs
@@ -165,10 +172,10 @@ export function openOutboxStore(file: string) {
    * transaction, so a claim never stands for a lead that is not on disk (a crash between the two
    * would have answered the visitor's retry "queued" for a lead that was never kept).
    */
-  const addClaimed = db.transaction((row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): EarlierLead | null => {
+  const addClaimed = db.transaction((row: { id: string; kind: LeadKind; fields: string; createdMs: number; traceId?: string | null }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): EarlierLead | null => {
     expireClaims.run(row.createdMs - windowMs);
     if (insertClaim.run(fingerprint, row.id, row.createdMs).changes === 1) {
-      insert.run({ ...row, owner, leaseUntilMs });
+      insert.run({ ...row, traceId: row.traceId ?? null, owner, leaseUntilMs });
       return null;
     }
     const earlier = ClaimSchema.parse(readClaim.get(fingerprint));
@@ -182,7 +189,7 @@ export function openOutboxStore(file: string) {
      * for the duplicate window (./claims.ts): null; or, for a repeat, stores nothing and answers the
      * earlier lead. Committed (fsync'd) when this returns.
      */
-    add: (row: { id: string; kind: LeadKind; fields: string; createdMs: number }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): EarlierLead | null =>
+    add: (row: { id: string; kind: LeadKind; fields: string; createdMs: number; traceId?: string | null }, owner: string, leaseUntilMs: number, fingerprint: string, windowMs: number): EarlierLead | null =>
       addClaimed(row, owner, leaseUntilMs, fingerprint, windowMs),
     /** Leases to `owner` up to `limit` leads due for a retry by `dueBy` (default: now), earliest first. */
     claimDue(owner: string, now: number, leaseUntilMs: number, limit: number, dueBy = now): OutboxRow[] {

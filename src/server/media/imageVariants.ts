@@ -11,6 +11,7 @@
 import pLimit from "p-limit";
 import sharp from "sharp";
 import { MediaRefusal, type VariantMaker } from "./mediaHandler.ts";
+import { inSpan } from "../tracing.ts";
 
 export interface VariantOptions {
   /** The largest picture (width × height) read; a larger one is refused. */
@@ -47,7 +48,8 @@ export function imageVariants(options: VariantOptions): VariantMaker {
   const maxWaiting = options.maxWaiting ?? 16;
   return (load, { width, format }) => {
     if (turn.pendingCount >= maxWaiting) return Promise.reject(new MediaRefusal(503, `${String(turn.pendingCount)} pictures already wait to be resized`));
-    return turn(async () => {
+    return turn(() => inSpan("media resize", async (note) => {
+      note({ "media.width": width, "media.format": format });
       const original = await load();
       const refusal = await pictureRefusal(original, options.maxInputPixels).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
       if (refusal !== null) throw new MediaRefusal(502, `not resized: ${refusal}`);
@@ -59,6 +61,6 @@ export function imageVariants(options: VariantOptions): VariantMaker {
       // Quality for photographs at a fraction of the bytes; effort kept low, as a first visitor waits for it.
       const bytes = format === "avif" ? await pipeline.avif({ quality: 50, effort: 2 }).toBuffer() : await pipeline.webp({ quality: 72, effort: 3 }).toBuffer();
       return { bytes, type: `image/${format}` };
-    });
+    }));
   };
 }
