@@ -2,10 +2,12 @@
  * `npm run dev`: the production server itself (src/server/siteServer.ts) on the fixture content
  * service, with Vite in middleware mode in front of it for modules and hot reload. Routing, forms
  * posted without script, headers and CSP, caches, media, leads and errors are the production
- * code; only three things differ: pages render through Vite's module loader from the sources,
+ * code; only three things differ: pages render through Vite's module loader from the sources
+ * (with the styles production writes into each page, read from Vite's transforms: ./devAssets.ts),
  * Vite answers its own requests (modules, its client, public/), and a page that cannot be
- * rendered (a layout with problems) answers 500 naming the problem. A change of a source,
- * layout or fixture drops the rendered pages and content answers, so the next request shows it.
+ * rendered (its layout has problems) answers 500 naming them, in Vite's error overlay; the other
+ * pages render. A change of a source, layout or fixture drops the rendered pages and content
+ * answers, so the next request shows it.
  *
  * Port: PORT, or `npm run dev -- --port N` (default 5173). HOST (127.0.0.1).
  */
@@ -18,10 +20,18 @@ import { createServer as createVite } from "vite";
 import { fixtureContentService } from "../fixture-service/fromEnv.ts";
 import { checkSiteConfig } from "../src/build/siteConfig.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
-import type { RenderModule, SiteBuild } from "../src/server/renderModule.ts";
+import { blockRegistry } from "../src/runtime/registry.ts";
+import type { DocumentOptions, RenderModule, SiteBuild } from "../src/server/renderModule.ts";
 import { startSiteServer, type DevModules } from "../src/server/siteServer.ts";
+import { adoptableStyles, devAssets, type DevAssets } from "./devAssets.ts";
 
 const serverEntry = "/src/ssr/entry-server.tsx";
+/** The browser's entry (index.html's script), the app it starts, and every block's module: the roots of the style graph. */
+const browserEntry = "/src/main.tsx";
+const styleRoots = ["/src/app/start.tsx", ...Object.values(blockRegistry).map(({ module }) => `/src/blocks/${module}`)];
+
+/** The entry's style files as a built index.html links them (last in the head), so the renderer writes them in (src/ssr/document.ts inlineEntryStyles). */
+const withEntryStyles = (template: string, files: readonly string[]) => template.replace("</head>", () => `${files.map((file) => `  <link rel="stylesheet" href="/${file}">\n`).join("")}  </head>`);
 
 /** The hashes of the inline scripts in a page template (React Refresh's preamble), as a CSP names them. */
 export function inlineScriptHashes(html: string): string[] {
@@ -29,6 +39,23 @@ export function inlineScriptHashes(html: string): string[] {
     .map((match) => match[1] ?? "")
     .filter((body) => body.trim() !== "")
     .map((body) => `sha256-${createHash("sha256").update(body).digest("base64")}`);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A request that could not be answered, in dev: the problem named (a layout's file, JSON path and
+ * message), as text to a client that asks for no HTML; to a browser, a page that shows it and
+ * opens Vite's error overlay over it (tools/devErrorOverlay.ts). Production answers a plain 500.
+ */
+function errorPage(template: string, request: { method: string; url: string; headers: { accept?: string | undefined } }, error: Error): { type: string; body: string } {
+  const text = `${request.method} ${request.url} could not be answered:\n\n${error.message}\n`;
+  if (!request.headers.accept?.includes("text/html")) return { type: "text/plain; charset=utf-8", body: text };
+  // The overlay's file line: the first file the message names, else the address.
+  const id = /(?:^|\n)((?:layouts|registry)\/[^:\s]+):/.exec(error.message)?.[1] ?? request.url;
+  const data = JSON.stringify({ message: error.message, id, stack: "", plugin: "corvane" }).replace(/</g, "\\u003c");
+  const body = `<main><h1>This page could not be rendered</h1><pre>${escapeHtml(text)}</pre></main>\n<script type="application/json" id="dev-error">${data}</script>\n<script type="module" src="/tools/devErrorOverlay.ts"></script>`;
+  return { type: "text/html; charset=utf-8", body: template.replace(/<!--app-head-->/, "<title>Error: could not be rendered</title>").replace(/<div id="root">[\s\S]*<\/body>/, () => `${body}\n  </body>`) };
 }
 
 /** Vite in middleware mode, attached to the site server's own HTTP server. */
@@ -43,10 +70,24 @@ export function viteModules(root = process.cwd()): DevModules {
       const load = () => vite.ssrLoadModule(serverEntry) as Promise<RenderModule>;
       // The last entry loaded, for the two answers that do not wait (robots.txt, the sitemap's parts after its addresses).
       let current: RenderModule | undefined = await load().catch(() => undefined);
-      // The build's own check first: a page is not rendered on layouts or a registry the build would refuse, and the answer names the problems.
+      // What the build's manifest and style files say in production, read from the sources; made again after a change.
+      let assets: Promise<DevAssets> | undefined;
+      const currentAssets = () =>
+        (assets ??= devAssets(vite, { entry: browserEntry, roots: styleRoots }).catch((error: unknown) => {
+          assets = undefined;
+          throw error;
+        }));
+      /** The page's styles as production writes them: the entry's, the app's and its blocks'. */
+      const withStyles = async (options: DocumentOptions): Promise<DocumentOptions> => {
+        const { manifest, readStyle, entryStyles } = await currentAssets();
+        return { ...options, manifest, readStyle, template: withEntryStyles(options.template, entryStyles), throwRouteErrors: true };
+      };
+      const adopted = <T extends { kind: string }>(answer: T): T => ("html" in answer && typeof answer.html === "string" ? { ...answer, html: adoptableStyles(answer.html, root) } : answer);
+      // The build's own check of the registry first: no page is rendered on a registry the build would refuse, and the answer names
+      // the problems. A layout's problems fail only the pages that use it, when its module loads (src/build/layoutsPlugin.ts).
       const loaded = async () => {
-        const { problems } = await checkSiteConfig(root);
-        if (problems.length > 0) throw new Error(`layout/registry problems (npm run check:layouts):\n${problems.map(formatProblem).join("\n")}`);
+        const problems = (await checkSiteConfig(root)).problems.filter((problem) => !problem.file.startsWith("layouts/"));
+        if (problems.length > 0) throw new Error(`registry problems (npm run check:layouts):\n${problems.map(formatProblem).join("\n")}`);
         return (current = await load());
       };
       const entry = () => {
@@ -54,8 +95,8 @@ export function viteModules(root = process.cwd()): DevModules {
         return current;
       };
       const module: RenderModule = {
-        renderDocument: async (request, options) => (await loaded()).renderDocument(request, options),
-        answerFormPost: async (request, options) => (await loaded()).answerFormPost(request, options),
+        renderDocument: async (request, options) => adopted(await (await loaded()).renderDocument(request, await withStyles(options))),
+        answerFormPost: async (request, options) => adopted(await (await loaded()).answerFormPost(request, await withStyles(options))),
         listAddresses: async (options) => (await loaded()).listAddresses(options),
         sitemapFiles: (addresses, siteUrl) => entry().sitemapFiles(addresses, siteUrl),
         robotsTxt: (siteUrl) => entry().robotsTxt(siteUrl),
@@ -72,6 +113,7 @@ export function viteModules(root = process.cwd()): DevModules {
       };
       const listeners: (() => void)[] = [];
       const changed = (file: string) => {
+        assets = undefined;
         if (resolve(file) === indexHtml) void readTemplate().then((html) => (template = html));
         for (const listener of listeners) listener();
       };
@@ -81,6 +123,7 @@ export function viteModules(root = process.cwd()): DevModules {
         middleware: (req, res, next) => vite.middlewares(req, res, next),
         scriptHashes: inlineScriptHashes(template),
         onChange: (listener) => void listeners.push(listener),
+        errorPage: (request, error) => errorPage(template, request, error),
       };
     },
   };

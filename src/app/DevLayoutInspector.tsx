@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useLocation } from "react-router-dom";
 import type { Page } from "../content/contract.ts";
 import type { ResolvedLayout } from "../runtime/layout.ts";
+import { useTakenOver } from "../ui/disclosure.ts";
 
 interface InspectorProps {
   page: Page;
@@ -15,10 +16,16 @@ const LayoutInspector = import.meta.env.DEV
   ? lazy(() => import("../inspector/LayoutInspector.tsx").then((module) => ({ default: module.LayoutInspector })))
   : null;
 
-/** The layout inspector over the page, in `npm run dev` when the address has `?inspect`. */
+/**
+ * The layout inspector over the page, in `npm run dev` when the address has `?inspect`. Mounted
+ * once the page has hydrated: the server renders pages without it (a page is kept by the
+ * parameters pages read, src/content/pageQuery.ts, and `inspect` is not one), so the page
+ * hydrates as it was sent and the inspector only adds its overlay.
+ */
 export function DevLayoutInspector(props: InspectorProps) {
   const { search } = useLocation();
-  if (!LayoutInspector || !new URLSearchParams(search).has("inspect")) return null;
+  const hydrated = useTakenOver();
+  if (!LayoutInspector || !hydrated || !new URLSearchParams(search).has("inspect")) return null;
   return (
     <Suspense fallback={null}>
       <LayoutInspector {...props} />

@@ -38,6 +38,11 @@ export interface DocumentOptions {
   bootScript?: string | undefined;
   /** The size in bytes of a built file (path below dist/): the page asks for its largest script files first. */
   assetSize?: (file: string) => number | undefined;
+  /**
+   * `npm run dev`: a route that threw (a layout with problems, a bug) makes the render throw that
+   * error, for the developer to read where the page would be; production answers the retry screen.
+   */
+  throwRouteErrors?: boolean;
 }
 
 export interface RenderModule {

@@ -78,6 +78,8 @@ export interface DevModules {
     scriptHashes: string[];
     /** Called when a source, layout or fixture changes: rendered pages and content answers are dropped. */
     onChange(listener: () => void): void;
+    /** The answer to a request that failed (a layout with problems): the error named, in the page and in Vite's error overlay. */
+    errorPage(request: { method: string; url: string; headers: { accept?: string | undefined } }, error: Error): { type: string; body: string };
   }>;
 }
 
@@ -213,8 +215,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   devMiddleware = dev?.middleware;
   // A change of sources, layouts or fixtures in `npm run dev` shows on the next request.
   dev?.onChange(() => {
-    pages.dropHere(pages.entries().map(([key]) => key));
-    cache.answers.dropHere(cache.answers.entries().map(([key]) => key));
+    pages.dropAllHere();
+    cache.answers.dropAllHere();
   });
   // The inline scripts the CSP lets run: Vite's in `npm run dev`, src/boot.ts's written into every page otherwise (./bootScript.ts).
   const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: [...(dev?.scriptHashes ?? []), ...(build.boot ? [build.boot.hash] : [])] });
@@ -232,7 +234,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     if (status >= 500) request.log.error({ err: error }, "the request failed");
     if (status === 413) void reply.header("Connection", "close");
     // `npm run dev` names the problem (a layout's file, JSON path and message) to the developer; production never does.
-    if (dev && status >= 500) return reply.code(status).header("Cache-Control", cacheControl.noStore).type("text/plain; charset=utf-8").send(`${request.method} ${request.url} could not be answered:\n\n${error.message}\n`);
+    if (dev && status >= 500) {
+      const page = dev.errorPage(request, error);
+      return reply.code(status).header("Cache-Control", cacheControl.noStore).type(page.type).send(page.body);
+    }
     return reply.code(status).header("Cache-Control", cacheControl.noStore).send({ error: status >= 500 ? "this request could not be answered" : error.message });
   });
 

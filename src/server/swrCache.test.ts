@@ -51,6 +51,31 @@ describe("the one caching rule (pages and content answers)", () => {
     expect(cache.loads()).toBe(2);
   });
 
+  it("forgets everything on dropAllHere, a failure it holds included (npm run dev after a change)", async () => {
+    const clock = { now: 0 };
+    let failing = true;
+    const cache = createSwrCache<Page>({
+      freshMs: 60_000,
+      staleMs: 60_000,
+      now: () => clock.now,
+      // A load that fails after hanging (the clock turned past a second) is held, and answered at once for a while.
+      load: (key) => {
+        if (key === "/broken" && failing) {
+          clock.now += 2_000;
+          return Promise.reject(new Error("layout problems"));
+        }
+        return Promise.resolve({ status: 200, html: key });
+      },
+    });
+    await cache.get("/a");
+    await expect(cache.get("/broken")).rejects.toThrow("layout problems");
+    failing = false;
+    await expect(cache.get("/broken")).rejects.toThrow("layout problems");
+    cache.dropAllHere();
+    expect(cache.entries()).toEqual([]);
+    expect((await cache.get("/broken")).html).toBe("/broken");
+  });
+
   it("never keeps a retry screen", async () => {
     let renders = 0;
     const cache = createSwrCache<Page>({ freshMs: 60_000, staleMs: 60_000, keep: (page) => page.status !== 503, load: () => Promise.resolve({ status: ++renders === 1 ? 503 : 200, html: "" }) });

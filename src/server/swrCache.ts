@@ -66,6 +66,8 @@ export interface SwrCache<V, C = undefined> {
   entries(): [string, V][];
   /** Forgets `keys` here (and that a load running now is superseded: it will not be kept). */
   dropHere(keys: readonly string[]): void;
+  /** Forgets everything here, failures held included (`npm run dev`, after a change of its sources). */
+  dropAllHere(): void;
   /**
    * The shared copies, for a revalidation; each call throws when Redis cannot answer. `supersede`
    * first turns the shared generation, so no load running anywhere writes an older copy after.
@@ -193,6 +195,11 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
         lru.delete(key);
         heldFailures.delete(key);
       }
+    },
+    dropAllHere() {
+      generation += 1;
+      lru.clear();
+      heldFailures.clear();
     },
     shared: shared && {
         async supersede() {

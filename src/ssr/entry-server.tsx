@@ -140,10 +140,19 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   });
 }
 
+/** What a route threw, rethrown when the caller asks for it (`npm run dev`: the developer reads it instead of the retry screen). */
+function rethrowRouteError(context: Routed["context"], options: DocumentOptions): void {
+  if (!options.throwRouteErrors || context instanceof Response || !context.errors) return;
+  const errors: Record<string, unknown> = context.errors;
+  const error = Object.values(errors)[0];
+  throw error instanceof Error ? error : new Error(`the route threw: ${String(error)}`);
+}
+
 /** The page `request` asks for as a whole HTML document, or the redirect it answers with. */
 export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
   const routedPage = await routed(request, options);
   const { context } = routedPage;
+  rethrowRouteError(context, options);
   if (context instanceof Response) {
     const location = context.headers.get("Location");
     if (!isRedirect(context.status) || location === null) throw new Error(`${request.url}: the router answered ${context.status}`);
@@ -161,6 +170,7 @@ export async function renderDocument(request: Request, options: DocumentOptions)
 export async function answerFormPost(request: Request, options: DocumentOptions): Promise<FormPostAnswer> {
   const routedPage = await routed(request, options);
   const { context, runtime } = routedPage;
+  rethrowRouteError(context, options);
   if (context instanceof Response) {
     const location = context.headers.get("Location");
     // Only a form's thank-you is a 303; any other redirect is an address that takes no post (a missing page sent home, a moved one): 405, nothing for the error log.

@@ -4,13 +4,17 @@
  * code as production, and the browser hydrates it; forms posted without script, headers and
  * errors are the production server's. The path a visitor gets is the one a developer works on.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { e2eNow, e2ePort } from "./env.ts";
 import { fixturePage, plain } from "./fixtures.ts";
+import { disclosure } from "./helpers.ts";
+import { INSPECTOR_MARKER } from "../../src/inspector/marker.ts";
+import { pathTo } from "../../src/content/paths.ts";
+import { routeTable } from "../../src/runtime/registry.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** Beside the e2e server's port, in the same range. */
@@ -112,7 +116,8 @@ test("answers a form posted without script as the production server does", async
   expect(messages(await badDev.text())).toEqual(servedMessages);
 });
 
-test("a layout with a problem answers 500 naming its file, JSON path and message; mended, the page is back", async ({ request }) => {
+test("a layout with a problem fails only the pages that use it: 500 naming its file, JSON path and message, in Vite's error overlay; every other page 200; mended, the page is back", async ({ browser, request }) => {
+  test.setTimeout(240_000);
   const file = join(root, "layouts", "People.json");
   const original = readFileSync(file, "utf8");
   const layout = JSON.parse(original) as { slots?: { block?: string }[] };
@@ -127,8 +132,91 @@ test("a layout with a problem answers 500 naming its file, JSON path and message
       expect(text).toMatch(/slots\[0\]\.block/);
       expect(text).toContain("no-such-block");
     }).toPass({ timeout: 30_000 });
+    // The browser shows it in Vite's error overlay, naming the file.
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      expect((await page.goto(`${devUrl}/People`))?.status()).toBe(500);
+      const overlay = page.locator("vite-error-overlay");
+      await expect(overlay.locator(".message-body")).toContainText('slots[0].block: unknown block "no-such-block"');
+      await expect(overlay.locator(".file")).toHaveText("layouts/People.json");
+    } finally {
+      await context.close();
+    }
+    // Every other fixed route renders as before.
+    const others = routeTable.routes.filter((route) => !route.path.includes(":") && route.page !== undefined && route.page !== "People").map((route) => route.path);
+    expect(others.length).toBeGreaterThan(10);
+    const failing: [string, number][] = [];
+    // One at a time: a dev render takes a core for a moment, and this machine has two.
+    for (const address of others) {
+      const status = (await request.get(`${devUrl}${address}`, { maxRedirects: 0, timeout: 90_000 })).status();
+      if (status !== 200) failing.push([address, status]);
+    }
+    expect(failing).toEqual([]);
   } finally {
     writeFileSync(file, original);
   }
   await expect(async () => expect((await request.get(`${devUrl}/People`)).status()).toBe(200)).toPass({ timeout: 30_000 });
+});
+
+
+/** The first screen's pieces a visitor sees first, each by the styles that place and paint it. */
+const firstScreen = { "site header": "header.site-header", hero: '[data-slot="hero"]', "first heading": "h1", "breadcrumbs' first link": ".breadcrumbs a" };
+const styleProperties = ["display", "position", "font-size", "color", "background-color"];
+
+/**
+ * The computed styles of the first screen's pieces, once the page has settled: with script, once
+ * the app says it is ready (every block's code and the styles it imports are in) and, with
+ * `?inspect`, once the inspector has drawn; without script, once the page has loaded.
+ */
+async function settledStyles(browser: Browser, origin: string, address: string, mode: "script" | "no script" | "inspect"): Promise<Record<string, Record<string, string> | null>> {
+  const context = await browser.newContext({ javaScriptEnabled: mode !== "no script" });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}${address}${mode === "inspect" ? "?inspect" : ""}`, { timeout: 90_000 });
+    if (mode !== "no script") await expect(page.locator("html")).toHaveAttribute("data-app-ready", "", { timeout: 90_000 });
+    if (mode === "inspect" && origin === devUrl) await expect(page.locator(`[data-${INSPECTOR_MARKER}]`).first()).toBeAttached({ timeout: 30_000 });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    return await page.evaluate(
+      ({ pieces, properties }) =>
+        Object.fromEntries(
+          Object.entries(pieces).map(([name, selector]) => {
+            const element = document.querySelector(selector);
+            const style = element ? getComputedStyle(element) : null;
+            return [name, style ? Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)])) : null];
+          }),
+        ),
+      { pieces: firstScreen, properties: styleProperties },
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+for (const address of ["/Home", pathTo("brandingCreative"), "/People"]) {
+  test(`${address}: the first screen has production's styles in dev, with and without script and with ?inspect`, async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    for (const mode of ["no script", "script", "inspect"] as const) {
+      const [inDev, served] = [await settledStyles(browser, devUrl, address, mode), await settledStyles(browser, baseURL ?? "", address, mode)];
+      // Production's page shows every piece (the home page has no breadcrumbs), and dev the same, style for style.
+      expect(Object.entries(served).filter(([, style]) => style === null).map(([name]) => name)).toEqual(address === "/Home" ? ["breadcrumbs' first link"] : []);
+      expect(inDev, `${address} (${mode})`).toEqual(served);
+    }
+  });
+}
+
+test("with JavaScript off, the menu button shows the navigation on a phone, as in production", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  try {
+    const page: Page = await context.newPage();
+    await page.goto(`${devUrl}/about-us`, { timeout: 90_000 });
+    const main = page.locator("header.site-header").getByRole("navigation", { name: "Main" });
+    await expect(main).toBeHidden();
+    await disclosure(page, "Menu").click();
+    await expect(main).toBeVisible();
+    await disclosure(page, "Menu").click();
+    await expect(main).toBeHidden();
+  } finally {
+    await context.close();
+  }
 });
