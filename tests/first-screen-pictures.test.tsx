@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
-import { HYDRATION_SCRIPT_ID } from "../src/runtime/hydrationData.ts";
+import { hydrationJsonIn } from "../src/runtime/hydrationData.ts";
 import { isPageData } from "../src/runtime/pageData.ts";
 import { renderDocument } from "../src/ssr/entry-server.tsx";
 import { fixtureService, requestUrl, serviceFetch, hydrationDataOf } from "./harness.tsx";
@@ -47,7 +47,7 @@ async function render(address: string, fetch: typeof globalThis.fetch = serviceF
     eager: /\bloading="eager"/.test(tag),
     high: /\bfetchpriority="high"/i.test(tag),
   }));
-  const data = hydrationDataOf(JSON.parse(new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "null"));
+  const data = hydrationDataOf(JSON.parse(hydrationJsonIn(html) ?? "null"));
   const page = Object.values(data.loaderData).find(isPageData);
   return {
     head,

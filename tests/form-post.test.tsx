@@ -13,7 +13,7 @@ import { captchaVerifier } from "../src/server/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { LeadsUnavailable, openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService, type ContentService } from "../fixture-service/service.ts";
-import { HYDRATION_SCRIPT_ID } from "../src/runtime/hydrationData.ts";
+import { hydrationJsonIn } from "../src/runtime/hydrationData.ts";
 import { answerFormPost } from "../src/ssr/entry-server.tsx";
 import { fixedNow, requestUrl, serviceFetch, hydrationDataOf } from "./harness.tsx";
 
@@ -47,8 +47,7 @@ const contact = { form: "contact", name: "Ada Lovelace", Organisation: "Analytic
 
 /** The posted answer the page hands the browser, so its first render is the server's. */
 function embeddedAnswer(html: string): unknown {
-  const match = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html);
-  const data = hydrationDataOf(JSON.parse(match?.[1] ?? "null"));
+  const data = hydrationDataOf(JSON.parse(hydrationJsonIn(html) ?? "null"));
   return Object.values(data.actionData ?? {})[0];
 }
 

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
-import { HYDRATION_SCRIPT_ID } from "../src/runtime/hydrationData.ts";
+import { findHydrationScript } from "../src/runtime/hydrationData.ts";
 import { isPageData } from "../src/runtime/pageData.ts";
 import { pageSlots } from "../src/runtime/slots.ts";
 import { renderDocument } from "../src/ssr/entry-server.tsx";
@@ -64,7 +64,7 @@ describe("one request, one resolution", () => {
     // What the browser hydrates from: the resolved page itself (it runs no loader and resolves no slot
     // at hydration: tests/e2e/ssr.spec.ts sees it ask the content service nothing).
     const parsed = new DOMParser().parseFromString(result.html, "text/html");
-    const data = hydrationDataOf(JSON.parse(parsed.getElementById(HYDRATION_SCRIPT_ID)?.textContent ?? "null"));
+    const data = hydrationDataOf(JSON.parse(findHydrationScript(parsed)?.textContent ?? "null"));
     const page = Object.values(data.loaderData).find(isPageData);
     if (page?.status !== "ready") throw new Error("no resolved page in the embedded data");
     expect(page.page.name).toBe("People");

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
-import { HYDRATION_SCRIPT_ID } from "../src/runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_OPEN, hydrationJsonIn } from "../src/runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../src/runtime/pageData.ts";
 import { isSiteChrome, ROOT_ROUTE_ID, type SiteChrome } from "../src/runtime/siteData.ts";
 import { blockRegistry, routeTable } from "../src/runtime/registry.ts";
@@ -22,8 +22,8 @@ const renderDocument = (address: string, given: ReturnType<typeof options>) => r
 
 /** The router's data the server embedded for the browser to hydrate from. */
 function embeddedData(html: string) {
-  const match = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html);
-  return match ? hydrationDataOf(JSON.parse(match[1] ?? "null")) : undefined;
+  const json = hydrationJsonIn(html);
+  return json === undefined ? undefined : hydrationDataOf(JSON.parse(json));
 }
 /** The resolved page the server embedded. */
 const embeddedPage = (html: string): PageData | undefined => Object.values(embeddedData(html)?.loaderData ?? {}).find(isPageData);
@@ -88,7 +88,7 @@ describe("server rendering", () => {
     expect(Array.isArray(chrome?.menus) && chrome.menus.length > 0).toBe(true);
     expect(Object.keys(chrome?.resources ?? {}).length).toBeGreaterThan(0);
     // The chrome goes once, with the root route, not with the page too.
-    const json = /<script type="application\/json" id="corvane-hydration">([\s\S]*?)<\/script>/.exec(result.html)?.[1] ?? "";
+    const json = hydrationJsonIn(result.html) ?? "";
     expect(json.split('"MenuGroupName"').length - 1).toBe(chrome?.menus === "failed" ? 0 : chrome?.menus.length);
     expect(result.html).not.toContain("/api/page/get");
     expect(json).not.toMatch(/<\//);
@@ -161,7 +161,7 @@ describe("server rendering", () => {
     // Not hydrated: the browser starts over with index.html's own script and loads the page itself,
     // knowing only that the site's server sent it (its media then come through the site, as they would have).
     expect(embeddedPage(result.html)).toBeUndefined();
-    expect(result.html).toContain(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">{"siteUrl":`);
+    expect(result.html).toContain(`${HYDRATION_SCRIPT_OPEN}{"siteUrl":`);
   });
 
   it("keeps the logo and the legal row when the menu call fails, and says so to the browser", async () => {

@@ -4,7 +4,7 @@ import { useConsentPanel } from "../chrome/consent/consentPanel.ts";
 import type { MotionDevice } from "../motion/device.ts";
 import type { MotionController } from "../motion/load.ts";
 import { defaultLayoutSettings, type LayoutSettings } from "../runtime/layoutSettings.ts";
-import { pageTimings, saveBodyHeightLater, startPageEffects, startPageMotion } from "./runPageEffects.ts";
+import { pageTimings, revealContentFragment, saveBodyHeightLater, startPageEffects, startPageMotion } from "./runPageEffects.ts";
 
 /** The motion engine stands in for itself: what matters here is when the page starts, refreshes, pauses and ends it. */
 const engine = vi.hoisted(() => ({
@@ -213,11 +213,40 @@ describe("all the page's effects together", () => {
     const stop = startPageEffects({ settings: { ...defaultLayoutSettings, refreshAfterLoad: true }, shownAt: performance.now() });
     await arrive();
     expect(vi.getTimerCount()).toBe(5);
-    expect(listening.size).toBe(1);
+    // The reload on a change of width, and a content fragment in the address.
+    expect(listening.size).toBe(2);
     stop();
     expect(vi.getTimerCount()).toBe(0);
     expect(listening.size).toBe(0);
     expect(screen.listenerCount()).toBe(0);
     expect(controller().destroy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an address naming an element of content", () => {
+  it("scrolls to content's prefixed element on arrival and when the fragment changes, and leaves the page's own ids to the browser", () => {
+    document.body.innerHTML = '<main id="main-content"><h2 id="user-content-team">Team</h2><h2 id="user-content-café">Café</h2></main>';
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView.
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.id);
+      },
+    });
+    stops.push(() => Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView"));
+    window.history.replaceState(null, "", "#team");
+    const stop = revealContentFragment();
+    expect(scrolled).toEqual(["user-content-team"]);
+    window.history.replaceState(null, "", "#caf%C3%A9");
+    window.dispatchEvent(new HashChangeEvent("hashchange"));
+    window.history.replaceState(null, "", "#main-content");
+    window.dispatchEvent(new HashChangeEvent("hashchange"));
+    expect(scrolled).toEqual(["user-content-team", "user-content-café"]);
+    stop();
+    window.history.replaceState(null, "", "#team");
+    window.dispatchEvent(new HashChangeEvent("hashchange"));
+    expect(scrolled).toHaveLength(2);
+    window.history.replaceState(null, "", "#");
   });
 });

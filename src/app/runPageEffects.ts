@@ -10,6 +10,7 @@ import { MAIN_CONTENT_ID } from "../chrome/SkipLink.tsx";
 import { hasMotion, motionDevice } from "../motion/device.ts";
 import { loadMotion, type MotionController } from "../motion/load.ts";
 import type { LayoutSettings } from "../runtime/layoutSettings.ts";
+import { CONTENT_ID_PREFIX } from "../ui/contentIds.ts";
 import { storedKeys, writeStored } from "../ui/storedValues.ts";
 import { reloadOnWidthChange } from "./reloadOnWidthChange.ts";
 
@@ -80,12 +81,33 @@ export function startPageMotion(root: HTMLElement, settings: LayoutSettings, sho
   };
 }
 
+/**
+ * An address naming an element of content (`/about-us#team`, from outside the site): content's ids
+ * are prefixed (src/ui/sanitize.ts), so the browser finds no `team`; the content's own
+ * `user-content-team` is scrolled to instead, on arrival and when the fragment changes.
+ */
+export function revealContentFragment(): Stop {
+  const reveal = () => {
+    let id = window.location.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A malformed escape is looked up as written.
+    }
+    if (id === "" || document.getElementById(id)) return;
+    document.getElementById(`${CONTENT_ID_PREFIX}${id}`)?.scrollIntoView();
+  };
+  reveal();
+  window.addEventListener("hashchange", reveal);
+  return () => window.removeEventListener("hashchange", reveal);
+}
+
 /** The performance mark set when a page's effects have started: the device's motion is decided, and its code asked for (the motion tests wait for it). */
 export const PAGE_EFFECTS_MARK = "site:page-effects";
 
 export function startPageEffects({ settings, shownAt }: { settings: LayoutSettings; shownAt: number }): Stop {
   const root = document.getElementById(MAIN_CONTENT_ID);
-  const stops = [saveBodyHeightLater(shownAt), reloadOnWidthChange(), root ? startPageMotion(root, settings, shownAt) : () => undefined];
+  const stops = [saveBodyHeightLater(shownAt), reloadOnWidthChange(), revealContentFragment(), root ? startPageMotion(root, settings, shownAt) : () => undefined];
   performance.mark(PAGE_EFFECTS_MARK);
   return () => {
     for (const stop of stops) stop();

@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
-import { HYDRATION_SCRIPT_ID, parseHydrationData, type HydrationData } from "../runtime/hydrationData.ts";
+import { findHydrationScript, parseHydrationData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
@@ -32,9 +32,15 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * build. The retry screen's has no loader data: the browser loads the page itself.
  */
 function readHydrationData(): HydrationData | null {
-  const script = document.getElementById(HYDRATION_SCRIPT_ID);
+  // Found by its place and type, never by id: content HTML may carry any id (src/runtime/hydrationData.ts).
+  const script = findHydrationScript(document);
   if (!script?.textContent) return null;
-  const parsed = parseHydrationData(JSON.parse(script.textContent));
+  let parsed: HydrationData | null = null;
+  try {
+    parsed = parseHydrationData(JSON.parse(script.textContent));
+  } catch {
+    // Not JSON: rendered in the browser, as below.
+  }
   if (!parsed) console.error("the server's page data could not be read; rendering in the browser");
   return parsed;
 }

@@ -3,9 +3,32 @@
  * resolved page, src/runtime/pageData.ts) and the public origin, in a
  * <script type="application/json"> (data, never script: the CSP allows no inline script). The
  * browser's router starts from it instead of running the page's loader again.
+ *
+ * The element has no id: it is found by its place, a child of <body> after #root (the last one as
+ * the server writes it), and its type. Content HTML is always inside #root and can hold no
+ * <script>, so nothing from content can stand in for it (an `id` it carried once could: a
+ * `<p id="…">` in a `longDesc` came first in the document and was read instead).
  */
-/** The id of the <script type="application/json"> that carries it. */
-export const HYDRATION_SCRIPT_ID = "corvane-hydration";
+/** The type of the <script> that carries it. */
+export const HYDRATION_SCRIPT_TYPE = "application/json";
+/** Its opening tag, as the server writes it (src/ssr/document.ts). */
+export const HYDRATION_SCRIPT_OPEN = `<script type="${HYDRATION_SCRIPT_TYPE}">`;
+
+/** The element that carries the data: the last child of <body> that is a <script> of its type. */
+export function findHydrationScript(document: Document): Element | null {
+  for (let element = document.body.lastElementChild; element !== null; element = element.previousElementSibling) {
+    if (element.tagName === "SCRIPT" && element.getAttribute("type") === HYDRATION_SCRIPT_TYPE) return element;
+  }
+  return null;
+}
+
+/** The text of the data in a page's HTML (the server's tests and tools read it so): the last such element before </body>. */
+export function hydrationJsonIn(html: string): string | undefined {
+  const start = html.lastIndexOf(HYDRATION_SCRIPT_OPEN);
+  if (start < 0) return undefined;
+  const end = html.indexOf("</script>", start);
+  return end < 0 ? undefined : html.slice(start + HYDRATION_SCRIPT_OPEN.length, end);
+}
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);

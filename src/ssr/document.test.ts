@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HYDRATION_SCRIPT_ID } from "../runtime/hydrationData.ts";
+import { hydrationJsonIn } from "../runtime/hydrationData.ts";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, splitResourceHints, type BuildManifest } from "./document.ts";
 
 const template = `<!doctype html><html><head>
@@ -24,7 +24,7 @@ describe("the server's document", () => {
 
   it("embeds the router's data as data no content can break out of", () => {
     const html = composeDocument(template, { head: "", assets: "", html: "", data });
-    const script = new RegExp(`<script type="application/json" id="${HYDRATION_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
+    const script = hydrationJsonIn(html) ?? "";
     expect(script).not.toContain("<");
     expect(JSON.parse(script)).toEqual(data);
   });

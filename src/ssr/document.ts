@@ -5,7 +5,7 @@
  * browser hydrates from.
  */
 import type { HeadTags } from "../app/pageHead.ts";
-import { HYDRATION_SCRIPT_ID, scriptSafeJson, type HydrationData } from "../runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_OPEN, scriptSafeJson, type HydrationData } from "../runtime/hydrationData.ts";
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
 export interface ManifestChunk {
@@ -177,7 +177,8 @@ export function composeDocument(
   const withHead = template.replace(staticHeadElement, "").replace(noscriptElement, "");
   const { hints, body } = splitResourceHints(parts.html);
   // Without data (the retry screen) the browser renders the page itself, as the plain build does.
-  const dataScript = parts.data ? `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${scriptSafeJson(parts.data)}</script>` : "";
+  // The last child of <body>, without an id: the browser finds it there (findHydrationScript), out of content's reach.
+  const dataScript = parts.data ? `${HYDRATION_SCRIPT_OPEN}${scriptSafeJson(parts.data)}</script>` : "";
   // Replacer functions: the page's text must never be read as a replacement pattern ("$&").
   return (
     withHead

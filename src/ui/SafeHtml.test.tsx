@@ -68,3 +68,24 @@ describe("content HTML in its place", () => {
     expect(doc.querySelector(".holder")?.textContent).toBe("onetwothreefour");
   });
 });
+
+describe("content's ids and names", () => {
+  it("are prefixed, so content never carries an id or name of the page's own", () => {
+    const div = document.createElement("div");
+    div.innerHTML = sanitizeHtml('<p id="corvane-hydration">{"siteUrl":"x"}</p><a name="main-content">m</a><h2 id="user-content-kept">k</h2>');
+    expect([...div.querySelectorAll("[id], [name]")].map((element) => element.id || element.getAttribute("name"))).toEqual(["user-content-corvane-hydration", "user-content-main-content", "user-content-kept"]);
+  });
+
+  it("keep anchors inside content working: a fragment link and an id reference follow their target", () => {
+    const html = sanitizeHtml('<a href="#team">Team</a> <a href="#">none</a> <a href="#top">top</a> <a href="/about-us#team">elsewhere</a><h2 id="team" aria-describedby="note x">T</h2><p id="note">n</p><table><tr><th id="h">H</th><td headers="h">1</td></tr></table>');
+    const div = document.createElement("div");
+    div.innerHTML = html;
+    expect([...div.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual(["#user-content-team", "#", "#top", "/about-us#team"]);
+    const target = div.querySelector(div.querySelector("a")?.getAttribute("href") ?? "");
+    expect(target?.textContent).toBe("T");
+    expect(target).toHaveAttribute("aria-describedby", "user-content-note user-content-x");
+    expect(div.querySelector("td")).toHaveAttribute("headers", "user-content-h");
+    // Sanitizing the result again changes nothing.
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+});

@@ -1,7 +1,11 @@
 /**
  * The one place HTML from content is sanitized. Everything goes through DOMPurify with the HTML
  * profile only (no SVG or MathML, the usual mutation-XSS routes), no forms, no styles and no
- * frames; links that open a new tab get rel="noopener noreferrer". Shown by ./SafeHtml.tsx; in the
+ * frames; links that open a new tab get rel="noopener noreferrer". Content's `id` and `name` are
+ * prefixed (`user-content-`, DOMPurify's SANITIZE_NAMED_PROPS), so content cannot stand in for an
+ * element of the page's own (its hydration data, the main landmark, a form field a label names);
+ * fragment links and id references inside content are prefixed alike and still reach their
+ * target (`contentAnchor`). Shown by ./SafeHtml.tsx; in the
  * browser this module (and DOMPurify, 11 kB gzip) is loaded only to show content HTML the server
  * did not send already sanitized (see there).
  */
@@ -9,10 +13,26 @@ import DOMPurify from "dompurify";
 import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
 import { linkedFileUrl, mediaServedThroughSite, mediaUrl } from "./media.ts";
 import { rememberAnswers } from "./rememberAnswers.ts";
+import { CONTENT_ID_PREFIX } from "./contentIds.ts";
 import { isSitePath } from "./url.ts";
 
 /** The attributes of content HTML that name a media file (a link's only when it names a file). */
 const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["src"], VIDEO: ["src", "poster"], AUDIO: ["src"], SOURCE: ["src"], TRACK: ["src"], A: ["href"] };
+
+
+/** Attributes of content HTML that name other elements by id, a space-separated list. */
+const idReferences = ["for", "headers", "list", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-activedescendant", "aria-details", "aria-errormessage", "aria-flowto"];
+
+const prefixed = (id: string) => (id.startsWith(CONTENT_ID_PREFIX) ? id : `${CONTENT_ID_PREFIX}${id}`);
+
+/**
+ * A fragment link inside content (`#team`) aims at content's own element, whose id is prefixed:
+ * the link is prefixed alike. `#` and `#top` (the page's top, HTML's own meaning) stay as they are.
+ */
+export function contentAnchor(href: string): string {
+  if (!href.startsWith("#") || href === "#" || href.toLowerCase() === "#top") return href;
+  return `#${prefixed(href.slice(1))}`;
+}
 
 interface Purify {
   window: HtmlWindow;
@@ -30,6 +50,15 @@ function purifier(): Purify {
     instance.addHook("afterSanitizeAttributes", (node) => {
       if (node.nodeName === "A" && node.getAttribute("target") === "_blank") {
         node.setAttribute("rel", "noopener noreferrer");
+      }
+      // Content's ids are prefixed by DOMPurify (SANITIZE_NAMED_PROPS): what points at them inside content follows.
+      const href = node.nodeName === "A" || node.nodeName === "AREA" ? node.getAttribute("href") : null;
+      if (href !== null && href.startsWith("#")) node.setAttribute("href", contentAnchor(href));
+      const map = node.getAttribute("usemap");
+      if (map !== null) node.setAttribute("usemap", contentAnchor(map));
+      for (const name of idReferences) {
+        const ids = node.getAttribute(name);
+        if (ids !== null) node.setAttribute(name, ids.split(/\s+/).filter(Boolean).map(prefixed).join(" "));
       }
       // Files the content links or embeds load from where the page loads its media (./media.ts).
       for (const name of mediaAttributes[node.nodeName] ?? []) {
@@ -57,6 +86,8 @@ const purifyOptions = {
   FORBID_ATTR: ["style", "srcset", "formaction", "action"],
   ALLOW_DATA_ATTR: false,
   ADD_ATTR: ["target"],
+  // `id="corvane-hydration"` or `name="email"` in content becomes `user-content-…`: never one of the page's own.
+  SANITIZE_NAMED_PROPS: true,
 };
 
 /** Elements an HTML parser places by their parent: outside it they close the page's own elements (an `<li>` closes the card it sits in). */

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { e2eNow, e2ePort } from "./env.ts";
+import { HYDRATION_SCRIPT_OPEN } from "../../src/runtime/hydrationData.ts";
 import { fixturePage, plain } from "./fixtures.ts";
 import { disclosure } from "./helpers.ts";
 import { INSPECTOR_MARKER } from "../../src/inspector/marker.ts";
@@ -57,7 +58,7 @@ test("answers /People with the server-rendered page: its heading and text in the
   const body = plain(html.slice(html.indexOf('<div id="root">')));
   expect(html).toMatch(/<h1[^>]*>/);
   expect(body).toContain(plain(people.heading));
-  expect(html).toContain('id="corvane-hydration"');
+  expect(html).toContain(HYDRATION_SCRIPT_OPEN);
   // Vite's own client in the page: components reload as they change.
   expect(html).toContain("/@vite/client");
 });

@@ -27,6 +27,8 @@ export interface OtherServiceOptions {
   port?: number;
   /** Answer cross-origin calls, as a service a single-page build calls from another origin must. */
   cors?: boolean;
+  /** Changes each JSON answer of the fixture content before it is sent (call path, parsed answer). */
+  alter?: (path: string, answer: unknown) => unknown;
 }
 
 export async function otherService(answers: CannedAnswers = {}, options: OtherServiceOptions = {}) {
@@ -69,8 +71,10 @@ export async function otherService(answers: CannedAnswers = {}, options: OtherSe
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/octet-stream" });
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      const type = answer.headers.get("content-type") ?? "application/octet-stream";
+      res.writeHead(answer.status, { "Content-Type": type });
+      if (options.alter && type.includes("json")) res.end(JSON.stringify(options.alter(path, await answer.json())));
+      else res.end(Buffer.from(await answer.arrayBuffer()));
     })();
   });
   // It shares its event loop with whatever calls it (an export renders pages on it for seconds at a time): a connection idle

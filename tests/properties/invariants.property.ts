@@ -4,7 +4,7 @@
  * keeps them all, and the same page with one defect planted breaks exactly that invariant.
  */
 import { describe, expect, it } from "vitest";
-import { HYDRATION_SCRIPT_ID } from "../../src/runtime/hydrationData.ts";
+import { HYDRATION_SCRIPT_OPEN } from "../../src/runtime/hydrationData.ts";
 import { brokenInvariants, invariants } from "./invariants.ts";
 import { renderPage, type RenderedPage } from "./render.ts";
 
@@ -46,8 +46,8 @@ describe("each invariant catches a planted defect", () => {
     ["the <title>", () => planted((html) => html.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${"more than 2000 professionals ".repeat(10)}"`))],
     ["every internal link", () => planted(intoFirstSection('<a href="/no-such-page-anywhere">Read more</a>'))],
     ["every internal link", () => planted(intoFirstSection('<a href="/blogs/no-such-post">A post</a>'))],
-    ["the hydration data", () => planted((html) => html.replace(new RegExp(`(<script type="application/json" id="${HYDRATION_SCRIPT_ID}">)[\\s\\S]*?</script>`), '$1{"siteUrl":</script>'))],
-    ["the hydration data", () => planted((html) => html.replace(new RegExp(`(<script type="application/json" id="${HYDRATION_SCRIPT_ID}">)[\\s\\S]*?</script>`), '$1{"siteUrl":"x","loaderData":{}}</script>'))],
+    ["the hydration data", () => planted((html) => html.replace(new RegExp(`(${HYDRATION_SCRIPT_OPEN})[\\s\\S]*?</script>(\\s*</body>)`), '$1{"siteUrl":</script>$2'))],
+    ["the hydration data", () => planted((html) => html.replace(new RegExp(`(${HYDRATION_SCRIPT_OPEN})[\\s\\S]*?</script>(\\s*</body>)`), '$1{"siteUrl":"x","loaderData":{}}</script>$2'))],
     ["headings do not skip", () => planted(intoFirstSection("<h2>Our services</h2><h4>Creative</h4>"))],
   ];
   it.each(cases.map(([start, plant], index) => [`${named(start)} (defect ${index + 1})`, start, plant] as const))("%s", async (_, start, plant) => {

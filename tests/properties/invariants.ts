@@ -8,7 +8,7 @@ import { JSDOM } from "jsdom";
 import { PageSchema } from "../../src/content/contract.ts";
 import { descriptionLimit, siteName, titleLimit } from "../../src/app/pageHead.ts";
 import { matchAddress } from "../../src/inspector/route.ts";
-import { HYDRATION_SCRIPT_ID, parseHydrationData, type HydrationData } from "../../src/runtime/hydrationData.ts";
+import { findHydrationScript, HYDRATION_SCRIPT_OPEN, parseHydrationData, type HydrationData } from "../../src/runtime/hydrationData.ts";
 import { isPageData } from "../../src/runtime/pageData.ts";
 import { toPlainText } from "../../src/ui/text.ts";
 import { executableMarkup } from "../xss.ts";
@@ -64,8 +64,8 @@ function cutAtWord(shown: string, source: string, limit: number): boolean {
 }
 
 function embeddedData(document: Document): { ok: true; value: HydrationData } | { ok: false; problem: string } {
-  const script = document.getElementById(HYDRATION_SCRIPT_ID);
-  if (!script) return { ok: false, problem: `no <script id="${HYDRATION_SCRIPT_ID}">` };
+  const script = findHydrationScript(document);
+  if (!script) return { ok: false, problem: `no ${HYDRATION_SCRIPT_OPEN} in <body> after #root` };
   let json: unknown;
   try {
     json = JSON.parse(script.textContent);
