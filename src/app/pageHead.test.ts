@@ -23,3 +23,24 @@ describe("a page's link-preview picture", () => {
     });
   });
 });
+
+describe("a page's title", () => {
+  const title = (text: string) => pageHeadTags(PageSchema.parse({ id: 7, name: "Case", title: text }), "/case", "https://www.example.com").title;
+
+  it("is the page's whole title up to 300 characters, as search engines index it", () => {
+    const long = "HLX Success: Utilities billing transformation across three regional grids";
+    expect(title(long)).toBe(long);
+    const words = "Billing transformation across regional grids ".repeat(6).trim();
+    expect(words.length).toBeLessThanOrEqual(300);
+    expect(title(words)).toBe(words);
+  });
+
+  it("cuts only an absurd title, after a whole word, with an ellipsis", () => {
+    const absurd = "Billing transformation across regional grids ".repeat(20).trim();
+    const cut = title(absurd);
+    expect(cut.length).toBeLessThanOrEqual(301);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(absurd.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(absurd[cut.length - 1]).toBe(" ");
+  });
+});

@@ -26,11 +26,12 @@ export function absoluteUrl(path: string, siteUrl: string): string {
 }
 
 /**
- * Past these, search results and link previews cut the text themselves, anywhere: the page cuts
- * it first, after a whole word, with "…" (a 5,000-character title from the content service would
- * otherwise go into every tab and preview whole).
+ * The title is the page's own (SPEC 2.3): search engines index it whole and choose how much to
+ * show, so only an absurd one (past 300 characters, a content mistake that would go into every tab
+ * and preview) is cut, after a whole word, with "…". A description past 160 characters, which
+ * search results and link previews cut anywhere, is cut first the same way.
  */
-export const titleLimit = 70;
+export const titleLimit = 300;
 export const descriptionLimit = 160;
 
 export function pageHeadTags(page: Page, path: string, siteUrl: string): HeadTags {

@@ -41,7 +41,7 @@ describe("each invariant catches a planted defect", () => {
     ["every slot either renders", () => ({ ...home, inspection: { ...home.inspection, slots: [...home.inspection.slots, { ...(home.inspection.slots[0] ?? ({} as never)), id: "never-mounted", renders: true, reason: null }] } })],
     ["exactly one <h1>", () => planted(intoFirstSection("<h1>A second page heading</h1>"))],
     ["exactly one <h1>", () => planted((html) => html.replace(/<h1([^>]*)>([\s\S]*?)<\/h1>/, "<p$1>$2</p>"))],
-    ["the <title>", () => planted((html) => html.replace(/<title>[^<]*<\/title>/, `<title>${"Corvane Global Services ".repeat(12)}</title>`))],
+    ["the <title>", () => planted((html) => html.replace(/<title>[^<]*<\/title>/, `<title>${"Corvane Global Services ".repeat(14)}</title>`))],
     ["the <title>", () => planted((html) => html.replace(/<title>([^<]*)<\/title>/, (_, title: string) => `<title>${title.slice(0, 12)}…</title>`))],
     ["the <title>", () => planted((html) => html.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${"more than 2000 professionals ".repeat(10)}"`))],
     ["every internal link", () => planted(intoFirstSection('<a href="/no-such-page-anywhere">Read more</a>'))],
