@@ -111,6 +111,22 @@ describe("check:layouts on a deliberately broken layout", () => {
     ]);
   });
 
+  it("suggests the closest choice for a value out of a list, and an extends to a missing layout stops there", async () => {
+    const root = scratchProject();
+    const people = JSON.parse(readFileSync(join(root, "layouts", "People.json"), "utf8")) as { extends: string; slots: { id: string; options?: Record<string, unknown>; title?: unknown }[] };
+    const hero = people.slots.findIndex((slot) => slot.id === "hero");
+    people.slots[hero] = { id: "hero", options: { variant: "peoples" } };
+    people.slots.push({ id: "faqs", title: { field: "heading9" } });
+    writeFileSync(join(root, "layouts", "People.json"), JSON.stringify(people));
+    expect((await checkSiteConfig(root)).problems.map(formatProblem)).toEqual([
+      `layouts/People.json: slots[${hero}].options.variant: Invalid option: expected one of "home"|"content"|"generic"|"people"|"none", not "peoples" (did you mean "people"?)`,
+      `layouts/People.json: slots[${people.slots.length - 1}].title.field: Invalid option: expected one of "heading"|"heading1"|"category"|"desc"|"shortDesc"|"longDesc"|"title", not "heading9" (did you mean "heading"?)`,
+    ]);
+    // The People layout as it is, but for its base's name: one line, not one per slot that patches the base.
+    writeFileSync(join(root, "layouts", "People.json"), JSON.stringify({ ...JSON.parse(readFileSync("layouts/People.json", "utf8")), extends: "defualt" }));
+    expect((await checkSiteConfig(root)).problems.map(formatProblem)).toEqual(['layouts/People.json: extends: no layout file layouts/defualt.json (did you mean "default"?)']);
+  });
+
   it("reports a broken registry file with its path", async () => {
     const root = scratchProject();
     const routes = JSON.parse(readFileSync(join(root, "registry", "routes.json"), "utf8")) as { routes: Record<string, unknown>[] };

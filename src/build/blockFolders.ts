@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { BlockDeclaration } from "../runtime/declareBlock.ts";
 import * as z from "zod/mini";
-import { zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { reportInput, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
 import { ContentTypeNameSchema, slotIdPattern } from "../runtime/schemas.ts";
 
 export const blocksDir = (root: string) => resolve(root, "src/blocks");
@@ -57,7 +57,7 @@ export async function readBlockFolders(root = process.cwd()): Promise<BlockFolde
       report("", 'export the block as `export const declaration = declareBlock({ ... })`');
       continue;
     }
-    const fields = DeclarationSchema.safeParse(declaration);
+    const fields = DeclarationSchema.safeParse(declaration, reportInput);
     if (!fields.success) {
       problems.push(...zodProblems(file, DeclarationSchema, fields.error));
       continue;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import * as z from "zod/mini";
 import { en } from "zod/locales";
 import { PageSchema, type Page } from "../content/contract.ts";
-import { formatPath, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { formatPath, reportInput, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
 import { fixturePageSchema, fixtureSchemaReference } from "./fixturePageSchema.ts";
 import { readJsonFile } from "./jsonFile.ts";
 
@@ -44,7 +44,7 @@ export function readFixturePages(dir: string): FixturePages {
       return;
     }
     const value = read.value;
-    const checked = fixturePageSchema.safeParse(value);
+    const checked = fixturePageSchema.safeParse(value, reportInput);
     if (!checked.success) problems.push(...zodProblems(file, fixturePageSchema, checked.error));
     if (!isRecord(value)) return;
     if (value.$schema !== fixtureSchemaReference) {

@@ -52,7 +52,7 @@ export function layoutsPlugin(): Plugin {
         return `export const layoutModules = {\n${entries.join("\n")}\n};\n`;
       }
       const name = id.slice(`\0${layoutPrefix}`.length);
-      const { problems, ...layout } = await checkLayout(name, files.source);
+      const { problems, ...layout } = await checkLayout(name, files.source, files.names);
       const fileProblems = files.problems.filter((problem) => problem.file === layoutFileName(name));
       if (problems.length + fileProblems.length > 0) this.error(`layout problems:\n${problemList([...fileProblems, ...problems])}`);
       const resolved: ResolvedLayout = layout;

@@ -12,7 +12,7 @@ import { en } from "zod/locales";
 import { blockDeclarations } from "../blocks/declarations.generated.ts";
 import { resolveLayout, type LayoutResolution, type LayoutSource } from "../runtime/layout.ts";
 import { layoutFileName, layoutKey } from "../runtime/layoutNames.ts";
-import { formatPath, formatProblem, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { formatPath, formatProblem, reportInput, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
 import { BlockRegistryFileSchema, ResourceDefaultsFileSchema, RoutesFileSchema, templateRegistryFileSchema, type RoutesFile, type TemplateRegistryFile } from "../runtime/schemas.ts";
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "../runtime/registry.ts";
 import { suggest } from "../runtime/suggest.ts";
@@ -57,7 +57,7 @@ export function readLayoutFiles(dir: string): LayoutFiles {
 
 function optionProblems(block: BlockName, options: unknown, file: string, path: string): ConfigProblem[] {
   const schema = blockDeclarations[block].options;
-  const parsed = schema.safeParse(options ?? {});
+  const parsed = schema.safeParse(options ?? {}, reportInput);
   if (parsed.success) return [];
   return zodProblems(file, schema, parsed.error).map((problem) => ({
     ...problem,
@@ -69,8 +69,8 @@ function optionProblems(block: BlockName, options: unknown, file: string, path: 
  * A layout resolved and fully checked: its files (and the files it extends) and the options of
  * every slot against its block's schema, each problem reported where it was written.
  */
-export async function checkLayout(name: string, source: LayoutSource): Promise<LayoutResolution> {
-  const layout = await resolveLayout(name, source);
+export async function checkLayout(name: string, source: LayoutSource, known: readonly string[] = []): Promise<LayoutResolution> {
+  const layout = await resolveLayout(name, source, known);
   const options = layout.slots.flatMap((slot) =>
     slot.kind === "block" ? optionProblems(slot.block, slot.options, slot.origin.file, `${slot.origin.path}.options`) : [],
   );
@@ -85,7 +85,7 @@ function registryFile<S extends z.ZodMiniType>(root: string, file: string, schem
     problems.push(read.problem);
     return undefined;
   }
-  const parsed = schema.safeParse(read.value);
+  const parsed = schema.safeParse(read.value, reportInput);
   if (parsed.success) return parsed.data;
   problems.push(...zodProblems(name, schema, parsed.error));
   return undefined;
@@ -155,7 +155,7 @@ export async function checkSiteConfig(root = process.cwd()): Promise<SiteConfigC
   problems.push(...files.problems);
   const extended = new Set<string>();
   for (const name of files.names) {
-    problems.push(...(await checkLayout(name, files.source)).problems);
+    problems.push(...(await checkLayout(name, files.source, files.names)).problems);
     const raw = (await files.source(name)) as { extends?: unknown } | undefined;
     if (typeof raw?.extends === "string") extended.add(layoutKey(raw.extends));
   }

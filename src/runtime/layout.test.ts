@@ -140,6 +140,19 @@ describe("resolveLayout", () => {
     expect(missing.problems.map(formatProblem)).toEqual(["layouts/A.json: extends: no layout file layouts/Nope.json"]);
   });
 
+  it("names the closest layout for an extends to none, and stops there: no problem for the slots that patch the missing base", async () => {
+    const files = {
+      default: { slots: [{ id: "hero", block: "hero" }, { id: "faqs", block: "faq" }] },
+      People: { extends: "defualt", slots: [{ id: "hero", options: { variant: "people" } }, { id: "faqs", remove: true }, { id: "more", block: "faq", after: "hero" }] },
+      Team: { extends: "People", slots: [{ id: "more", remove: true }] },
+    };
+    const known = Object.keys(files);
+    const people = await resolveLayout("People", source(files), known);
+    expect(people.problems.map(formatProblem)).toEqual(['layouts/People.json: extends: no layout file layouts/defualt.json (did you mean "default"?)']);
+    const team = await resolveLayout("Team", source(files), known);
+    expect(team.problems.map(formatProblem)).toEqual(['layouts/People.json: extends: no layout file layouts/defualt.json (did you mean "default"?)']);
+  });
+
   it("rejects positioning keys in a layout that extends nothing", async () => {
     const layout = await resolveLayout("A", source({ A: { slots: [{ id: "x", block: "faq", after: "y" }] } }));
     expect(layout.problems.map(formatProblem)).toContain('layouts/A.json: slots[0].after: "after" only applies in a layout that "extends" another');

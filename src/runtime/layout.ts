@@ -8,7 +8,8 @@
 import { layoutCandidates, layoutFileName } from "./layoutNames.ts";
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
 import { lacksDefault } from "./resolveText.ts";
-import { formatPath, zodProblems, type ConfigProblem } from "./problems.ts";
+import { formatPath, reportInput, zodProblems, type ConfigProblem } from "./problems.ts";
+import { suggest } from "./suggest.ts";
 import { layoutFileSchema, slotSchema, type ItemFilter, type LayoutFile, type SlotEntry, type SlotTitle } from "./schemas.ts";
 import * as z from "zod/mini";
 import type { PageImageField } from "../content/contract.ts";
@@ -66,6 +67,8 @@ interface Collected {
   slots: Draft[];
   settings: LayoutSettings;
   lineage: string[];
+  /** A layout it extends (at any depth) names a base there is not: its slots are not worked out. */
+  baseMissing?: true;
 }
 
 /** A layout's own settings over its base's: a key the layout gives wins, a key it leaves out is inherited. */
@@ -76,21 +79,26 @@ function mergeSettings(base: LayoutSettings, own: Pick<LayoutFile, keyof LayoutS
   };
 }
 
-async function collect(name: string, source: LayoutSource, chain: string[], problems: ConfigProblem[]): Promise<Collected | null> {
+/** `known`: the layout names there are, for "did you mean" on an `extends` to none of them. */
+async function collect(name: string, source: LayoutSource, chain: string[], problems: ConfigProblem[], known: readonly string[]): Promise<Collected | null> {
   const file = layoutFileName(name);
   const raw = await source(name);
   if (raw === undefined) return null;
-  const parsed = envelopeSchema.safeParse(raw);
+  const parsed = envelopeSchema.safeParse(raw, reportInput);
   if (!parsed.success) {
     problems.push(...zodProblems(file, layoutSchema, parsed.error));
     return { slots: [], settings: defaultLayoutSettings, lineage: [] };
   }
   const layout = parsed.data;
   const at = (index: number, key?: string) => formatPath(key ? ["slots", index, key] : ["slots", index]);
+  /** Ids of this file's slots that are themselves wrong: a slot placed next to one is not a second problem. */
+  const unreadIds = new Set<string>();
   const entries = layout.slots.flatMap((raw, index): { entry: SlotEntry; index: number }[] => {
-    const entry = entrySchema.safeParse(raw);
+    const entry = entrySchema.safeParse(raw, reportInput);
     if (entry.success) return [{ entry: entry.data, index }];
     problems.push(...zodProblems(file, layoutSchema, entry.error, ["slots", index]));
+    const id: unknown = typeof raw === "object" && raw !== null && "id" in raw ? raw.id : undefined;
+    if (typeof id === "string") unreadIds.add(id);
     return [];
   });
 
@@ -101,10 +109,17 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
     if (chain.includes(layout.extends) || layout.extends === name) {
       problems.push({ file, path: "extends", message: `layouts extend each other in a loop: ${[...chain, name, layout.extends].join(" -> ")}` });
     } else {
-      const base = await collect(layout.extends, source, [...chain, name], problems);
-      if (base === null) problems.push({ file, path: "extends", message: `no layout file ${layoutFileName(layout.extends)}` });
-      else ({ slots, settings: baseSettings } = base);
-      lineage = [layout.extends, ...(base?.lineage ?? [])];
+      const base = await collect(layout.extends, source, [...chain, name], problems, known);
+      if (base === null) {
+        const guess = suggest(layout.extends, known.filter((other) => other !== name));
+        problems.push({ file, path: "extends", message: `no layout file ${layoutFileName(layout.extends)}${guess ? ` (did you mean "${guess}"?)` : ""}` });
+        // Its slots patch a base there is not: every one of them would be a problem of this one.
+        return { slots: [], settings: defaultLayoutSettings, lineage: [layout.extends], baseMissing: true };
+      }
+      // The same for a layout that extends it: the one problem is where the missing name is written.
+      if (base.baseMissing) return { ...base, lineage: [layout.extends, ...base.lineage] };
+      ({ slots, settings: baseSettings } = base);
+      lineage = [layout.extends, ...base.lineage];
     }
   }
 
@@ -156,7 +171,7 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
     }
     const anchor = slots.findIndex((slot) => slot.id === anchorId);
     if (anchor === -1) {
-      problems.push({ file, path: at(index, after !== undefined ? "after" : "before"), message: `no slot "${anchorId}" to place this slot next to` });
+      if (!unreadIds.has(anchorId)) problems.push({ file, path: at(index, after !== undefined ? "after" : "before"), message: `no slot "${anchorId}" to place this slot next to` });
       slots.push(draft);
     } else {
       slots.splice(after !== undefined ? anchor + 1 : anchor, 0, draft);
@@ -200,11 +215,11 @@ function finish(draft: Draft, problems: ConfigProblem[]): LayoutSlot | null {
   return { ...common, kind: "block", block: draft.block, items: draft.items, options: draft.options };
 }
 
-/** The layout of a page: the first of its `layoutCandidates` that has a file. */
-export async function resolveLayout(name: string, source: LayoutSource): Promise<LayoutResolution> {
+/** The layout of a page: the first of its `layoutCandidates` that has a file. `known`: the layout names there are (for "did you mean"). */
+export async function resolveLayout(name: string, source: LayoutSource, known: readonly string[] = []): Promise<LayoutResolution> {
   const problems: ConfigProblem[] = [];
   for (const candidate of layoutCandidates(name)) {
-    const collected = await collect(candidate, source, [], problems);
+    const collected = await collect(candidate, source, [], problems, known);
     if (collected === null) continue;
     const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
     return { name: candidate, slots, settings: collected.settings, problems, extends: collected.lineage };

@@ -83,8 +83,16 @@ function issueMessages(issue: z.core.$ZodIssue, schema: z.ZodMiniType, base: rea
       return [formatPath(path), `unknown key "${key}"${guess ? ` (did you mean "${guess}"?)` : allowed.length ? ` (allowed: ${allowed.join(", ")})` : ""}`];
     });
   }
+  if (issue.code === "invalid_value" && typeof issue.input === "string" && !issue.message.includes(JSON.stringify(issue.input))) {
+    // A value out of a list of choices (a parse with `reportInput`): the closest choice, as for keys.
+    const guess = suggest(issue.input, issue.values.filter((value): value is string => typeof value === "string"));
+    return [[formatPath(path), `${issue.message}, not ${JSON.stringify(issue.input)}${guess ? ` (did you mean "${guess}"?)` : ""}`]];
+  }
   return [[formatPath(path), issue.message]];
 }
+
+/** How every check that reports with `zodProblems` parses: issues carry the value given, for "did you mean" on a choice. */
+export const reportInput = { reportInput: true } as const;
 
 /** Every problem of a failed parse, one per issue. */
 export function zodProblems(file: string, schema: z.ZodMiniType, error: z.core.$ZodError, base: readonly PropertyKey[] = []): ConfigProblem[] {
