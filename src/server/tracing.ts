@@ -100,7 +100,8 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<Tracing | nu
   });
   // The AsyncLocalStorage context manager and the W3C trace-context propagator, globally.
   provider.register();
-  const fastifyOtel = new FastifyOtelInstrumentation();
+  // The request and its route handler, not a span per hook (security headers, rate limit…): a trace an operator can read, and less to export.
+  const fastifyOtel = new FastifyOtelInstrumentation({ instrumentHooks: false });
   const undici = new UndiciInstrumentation();
   const unregister = registerInstrumentations({ tracerProvider: provider, instrumentations: [undici, fastifyOtel] });
   const tracer = provider.getTracer("corvane-site");
