@@ -59,16 +59,22 @@ function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function loadFixtures(dir: string): Fixtures {
+/**
+ * The fixtures in `dir`; with `overlay`, the page files of `<overlay>/pages` answered instead of
+ * the fixture pages of the same name (`npm run dev -- --counterexamples`: the pages the property
+ * tests wrote, tests/properties/counterexample.ts).
+ */
+export function loadFixtures(dir: string, overlay?: string): Fixtures {
   const pages = new Map<string, JsonObject>();
-  const pagesDir = join(dir, "pages");
-  for (const file of existsSync(pagesDir) ? readdirSync(pagesDir) : []) {
-    if (!file.endsWith(".json")) continue;
-    const page = readJson(join(pagesDir, file));
-    if (!isObject(page)) throw new Error(`fixture pages/${file}: a page is a JSON object`);
-    // `$schema` points editors at fixtures/page.schema.json; it is not part of the page.
-    delete page.$schema;
-    pages.set(file.slice(0, -".json".length).toLowerCase(), page);
+  for (const pagesDir of [join(dir, "pages"), ...(overlay === undefined ? [] : [join(overlay, "pages")])]) {
+    for (const file of existsSync(pagesDir) ? readdirSync(pagesDir) : []) {
+      if (!file.endsWith(".json")) continue;
+      const page = readJson(join(pagesDir, file));
+      if (!isObject(page)) throw new Error(`fixture ${join(pagesDir, file)}: a page is a JSON object`);
+      // `$schema` points editors at fixtures/page.schema.json; it is not part of the page.
+      delete page.$schema;
+      pages.set(file.slice(0, -".json".length).toLowerCase(), page);
+    }
   }
   const list = (kind: ListKind): JsonObject[] => {
     const path = join(dir, "content", `${kind}.json`);

@@ -26,14 +26,15 @@ function sharedDuplicates(shared: SharedStore): DuplicateCheck {
  * The service as configured by the environment: FIXTURES_DIR, LEADS_DB, RECAPTCHA_SECRET,
  * CONTENT_SERVICE_NOW; with a shared store, the leads' duplicate check is shared.
  */
-export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { watch?: boolean; shared?: SharedStore | undefined } = {}) {
+export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { watch?: boolean; shared?: SharedStore | undefined; overlay?: string | undefined } = {}) {
   const dir = env.FIXTURES_DIR ?? "fixtures";
-  let fixtures: Fixtures = loadFixtures(dir);
+  const load = () => loadFixtures(dir, options.overlay);
+  let fixtures: Fixtures = load();
   const leads = openLeadStore(env.LEADS_DB ?? defaultLeadsPath, options.shared ? { duplicates: sharedDuplicates(options.shared) } : {});
   const fixedNow = env.CONTENT_SERVICE_NOW ? new Date(env.CONTENT_SERVICE_NOW) : null;
   const service = createContentService({
     // A dev server re-reads fixtures per request, so edits show on reload.
-    fixtures: () => (options.watch ? (fixtures = loadFixtures(dir)) : fixtures),
+    fixtures: () => (options.watch ? (fixtures = load()) : fixtures),
     leads,
     captcha: captchaVerifier(env.RECAPTCHA_SECRET),
     now: () => fixedNow ?? new Date(),
@@ -43,10 +44,14 @@ export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env, options: { 
   return { service, leads };
 }
 
-/** The fixture service as the site server takes one in process (`contentService`), configured by `env`; `watch`: fixtures re-read per request (npm run dev). */
-export function fixtureContentService(env: NodeJS.ProcessEnv = process.env, { watch = false } = {}): (shared: SharedStore | undefined) => InProcessContentService {
+/**
+ * The fixture service as the site server takes one in process (`contentService`), configured by
+ * `env`; `watch`: fixtures re-read per request (npm run dev); `overlay`: a folder whose pages are
+ * answered over the fixtures' (npm run dev -- --counterexamples).
+ */
+export function fixtureContentService(env: NodeJS.ProcessEnv = process.env, { watch = false, overlay }: { watch?: boolean; overlay?: string | undefined } = {}): (shared: SharedStore | undefined) => InProcessContentService {
   return (shared) => {
-    const { service, leads } = serviceFromEnv(env, { shared, watch });
+    const { service, leads } = serviceFromEnv(env, { shared, watch, overlay });
     return { handler: service, close: () => leads.close() };
   };
 }

@@ -73,6 +73,20 @@ describe("POST /api/page/get", () => {
     expect(await (await call("/api/page/get", "about-us")).json()).toMatchObject({ id: 11, name: "About-Us" });
   });
 
+  it("answers a counterexample page over the fixture of the same name (npm run dev -- --counterexamples), the fixtures untouched", async () => {
+    const dir = fixtureDir();
+    const overlay = mkdtempSync(join(tmpdir(), "corvane-counterexamples-"));
+    mkdirSync(join(overlay, "pages"));
+    writeFileSync(join(overlay, "pages", "About-Us.json"), JSON.stringify({ $schema: "../../fixtures/page.schema.json", id: 11, name: "About-Us", title: "Shrunk" }));
+    const overlaid = createContentService({ fixtures: () => loadFixtures(dir, overlay), leads, captcha: captchaVerifier(undefined), now: () => new Date() });
+    const answer = await overlaid(new Request("http://site.test/api/page/get", { method: "POST", body: JSON.stringify("About-Us"), headers: { "Content-Type": "application/json" } }));
+    const page = (await answer?.json()) as Record<string, unknown>;
+    expect(page).toMatchObject({ id: 11, title: "Shrunk" });
+    expect(page).not.toHaveProperty("$schema");
+    // Another page still comes from the fixtures; without the overlay, the fixture's own page.
+    expect(await (await call("/api/page/get", "about-us")).json()).toMatchObject({ title: "About" });
+  });
+
   it("answers a page by its path (the catch-all)", async () => {
     expect(await (await call("/api/page/get", "/Feedback")).json()).toMatchObject({ id: 12 });
   });

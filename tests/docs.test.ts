@@ -120,6 +120,11 @@ describe("the docs", () => {
     expect(missing).toEqual([]);
   });
 
+  it("give docs/qa.md's count of fixture pages as npm run test:properties prints it", () => {
+    const pages = readdirSync(join(root, "fixtures", "pages")).filter((file) => file.endsWith(".json")).length;
+    expect(/`(\d+) fixture pages covered/.exec(readFileSync(join(root, "docs", "qa.md"), "utf8"))?.[1]).toBe(String(pages));
+  });
+
   it("say how a newcomer finds a page's layout, a block, and adds a page and a block", () => {
     const headings = [...readFileSync(join(root, "README.md"), "utf8").matchAll(/^## (.+)$/gm)].map((match) => match[1]);
     expect(headings).toEqual(expect.arrayContaining(["How a page's layout is found", "Where a block lives", "Adding a page", "Adding a block"]));

@@ -7,8 +7,10 @@
  *   --runs N / PROPERTY_RUNS    generated pages per property (default 100)
  */
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { readFixturePages } from "../src/build/fixtureCheck.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
+import { counterexampleDir } from "./counterexamples.ts";
 
 function option(name: string, variable: string): string | undefined {
   const args = process.argv.slice(2);
@@ -34,6 +36,9 @@ if (fixtures.problems.length > 0) {
   process.exit(1);
 }
 
+// A run writes the pages that break an invariant (npm run dev -- --counterexamples shows them): those of an earlier run go.
+rmSync(counterexampleDir, { recursive: true, force: true });
+
 const summary = `${fixtures.files.length} fixture pages covered (every file in fixtures/pages/), ${runs} mutated and ${runs} generated pages, seed ${seed}`;
 console.log(`test:properties: ${summary}\n`);
 const started = Date.now();
@@ -44,5 +49,5 @@ const vitest = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "r
 const seconds = Math.round((Date.now() - started) / 1000);
 const passed = vitest.status === 0;
 console.log(`\ntest:properties ${passed ? "passed" : "FAILED"} in ${seconds} s: ${summary}.`);
-if (!passed) console.log(`Rerun these pages: npm run test:properties -- --seed ${seed} --runs ${runs}   (a counterexample is written to fixtures/pages/: see docs/qa.md)`);
+if (!passed) console.log(`Rerun these pages: npm run test:properties -- --seed ${seed} --runs ${runs}; each broken invariant's page is in ${counterexampleDir}/pages/ (npm run dev -- --counterexamples shows it: docs/qa.md)`);
 process.exit(vitest.status ?? 1);

@@ -1,3 +1,0 @@
-import { describeRenderProperties } from "./layoutProperties.tsx";
-
-describeRenderProperties(1, 2);
