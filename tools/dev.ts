@@ -12,17 +12,18 @@
  * Port: PORT, or `npm run dev -- --port N` (default 5173). HOST (127.0.0.1).
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createServer as createVite } from "vite";
+import { createServer as createVite, type LogLevel } from "vite";
 import { fixtureContentService } from "../fixture-service/fromEnv.ts";
 import { checkSiteConfig } from "../src/build/siteConfig.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
 import { blockRegistry } from "../src/runtime/registry.ts";
 import type { DocumentOptions, RenderModule, SiteBuild } from "../src/server/renderModule.ts";
 import { startSiteServer, type DevModules } from "../src/server/siteServer.ts";
+import { counterexampleDir } from "./counterexamples.ts";
 import { adoptableStyles, devAssets, type DevAssets } from "./devAssets.ts";
 
 const serverEntry = "/src/ssr/entry-server.tsx";
@@ -59,10 +60,28 @@ function errorPage(template: string, request: { method: string; url: string; hea
 }
 
 /** Vite in middleware mode, attached to the site server's own HTTP server. */
-export function viteModules(root = process.cwd()): DevModules {
+/** Vite's own settings a developer may give `npm run dev` (its CLI's flags of the same names). */
+export interface ViteFlags {
+  force?: boolean;
+  mode?: string;
+  logLevel?: LogLevel;
+  clearScreen?: boolean;
+  configFile?: string;
+}
+
+export function viteModules(root = process.cwd(), flags: ViteFlags = {}): DevModules {
   return {
     async attach(server: Server) {
-      const vite = await createVite({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+      const vite = await createVite({
+        root,
+        server: { middlewareMode: true, hmr: { server } },
+        appType: "custom",
+        ...(flags.force ? { optimizeDeps: { force: true } } : {}),
+        ...(flags.mode === undefined ? {} : { mode: flags.mode }),
+        ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
+        ...(flags.clearScreen === undefined ? {} : { clearScreen: flags.clearScreen }),
+        ...(flags.configFile === undefined ? {} : { configFile: flags.configFile }),
+      });
       server.once("close", () => void vite.close());
       const indexHtml = resolve(root, "index.html");
       const readTemplate = () => vite.transformIndexHtml("/", readFileSync(indexHtml, "utf8"));
@@ -129,19 +148,64 @@ export function viteModules(root = process.cwd()): DevModules {
   };
 }
 
+/**
+ * The flags `npm run dev -- …` takes: ours, and those of Vite's own dev command that apply to a
+ * server Vite does not run (the site server listens; Vite works in front of it).
+ */
+const flags = {
+  port: { type: "string", help: "--port N (or PORT; default 5173)" },
+  host: { type: "string", help: "--host H (or HOST; default 127.0.0.1)" },
+  strictPort: { type: "boolean", help: "--strictPort (always so: a port in use stops the start)" },
+  force: { type: "boolean", help: "--force (Vite optimizes the dependencies again)" },
+  mode: { type: "string", help: "--mode M (Vite's mode, default development)" },
+  logLevel: { type: "string", short: "l", help: "--logLevel info|warn|error|silent (Vite's messages)" },
+  clearScreen: { type: "boolean", help: "--clearScreen / --no-clearScreen" },
+  config: { type: "string", short: "c", help: "--config FILE (Vite's configuration file)" },
+  counterexamples: { type: "boolean", help: "--counterexamples (the pages npm run test:properties wrote to counterexamples/pages, over the fixtures')" },
+} as const;
+const logLevels: readonly LogLevel[] = ["info", "warn", "error", "silent"];
+
+/** The command line read, or a one-line message naming the flags taken (no stack trace). */
+function readFlags(args: string[]) {
+  const taken = Object.values(flags).map((flag) => flag.help).join(", ");
+  try {
+    const { values } = parseArgs({ args, options: Object.fromEntries(Object.entries(flags).map(([name, { help: _help, ...option }]) => [name, option])) as { [K in keyof typeof flags]: Omit<(typeof flags)[K], "help"> }, allowNegative: true, allowPositionals: false });
+    if (values.logLevel !== undefined && !logLevels.includes(values.logLevel as LogLevel)) throw new Error(`--logLevel takes ${logLevels.join(", ")}, not "${values.logLevel}"`);
+    return values;
+  } catch (error) {
+    console.error(`npm run dev: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}.\nFlags taken: ${taken}.`);
+    process.exit(2);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1] ?? ""}` || process.argv[1]?.endsWith("tools/dev.ts")) {
-  const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } }, allowPositionals: true });
+  const values = readFlags(process.argv.slice(2));
   const port = Number(values.port ?? process.env.PORT ?? 5173);
   const host = values.host ?? process.env.HOST ?? "127.0.0.1";
   // A developer's terminal shows warnings and errors, not a JSON line per module request (LOG_LEVEL=info for those).
   const env: NodeJS.ProcessEnv = { LOG_LEVEL: "warn", ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}` };
-  const site = await startSiteServer({
-    port,
-    host,
-    env,
-    dev: viteModules(),
-    ...((env.CONTENT_API_BASE ?? "") === "" ? { contentService: fixtureContentService(env, { watch: true }) } : {}),
+  const onFixtures = (env.CONTENT_API_BASE ?? "") === "";
+  const overlay = values.counterexamples ? counterexampleDir : undefined;
+  const dev = viteModules(process.cwd(), {
+    ...(values.force ? { force: true } : {}),
+    ...(values.mode === undefined ? {} : { mode: values.mode }),
+    ...(values.logLevel === undefined ? {} : { logLevel: values.logLevel as LogLevel }),
+    ...(values.clearScreen === undefined ? {} : { clearScreen: values.clearScreen }),
+    ...(values.config === undefined ? {} : { configFile: values.config }),
+  });
+  const site = await startSiteServer({ port, host, env, dev, ...(onFixtures ? { contentService: fixtureContentService(env, { watch: true, overlay }) } : {}) }).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    console.error(
+      code === "EADDRINUSE"
+        ? `npm run dev: port ${port} on ${host} is in use; choose another with --port N (or PORT=N).`
+        : `npm run dev: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
   });
   console.log(`Corvane site (dev) running at ${site.url}/`);
+  if (overlay) {
+    const pages = existsSync(join(overlay, "pages")) ? readdirSync(join(overlay, "pages")).filter((file) => file.endsWith(".json")) : [];
+    console.log(onFixtures ? `Showing ${pages.length} counterexample page${pages.length === 1 ? "" : "s"} from ${overlay}/pages over the fixtures: ${pages.join(", ") || "none (npm run test:properties writes them when an invariant breaks)"}` : `--counterexamples: ignored, CONTENT_API_BASE names another content service`);
+  }
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void site.close().then(() => process.exit(0)));
 }

@@ -63,6 +63,29 @@ test("answers /People with the server-rendered page: its heading and text in the
   expect(html).toContain("/@vite/client");
 });
 
+/** `npm run dev -- <args>` run to its end: its exit code and what it wrote. */
+function devRun(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    // Plain text: Playwright's FORCE_COLOR would also make Node warn that NO_COLOR is ignored.
+    const { FORCE_COLOR: _color, ...env } = process.env;
+    const child = spawn(process.execPath, ["--import", "tsx", "tools/dev.ts", ...args], { cwd: root, env: { ...env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+test("takes Vite's usual flags, names the ones it takes when given another, and says so when the port is in use, without a stack trace", async () => {
+  test.setTimeout(120_000);
+  const unknown = await devRun(["--bogus"]);
+  expect(unknown.code).toBe(2);
+  expect(unknown.output).toMatch(/^npm run dev: Unknown option '--bogus'\.\nFlags taken: --port N .*--strictPort .*--force .*--counterexamples .*\.\n$/);
+  // The dev server of this file has the port: a second one stops with one line, --strictPort or not.
+  const taken = await devRun(["--port", String(devPort), "--strictPort", "--force", "--logLevel", "error"]);
+  expect(taken).toEqual({ code: 1, output: `npm run dev: port ${devPort} on 127.0.0.1 is in use; choose another with --port N (or PORT=N).\n` });
+});
+
 test("answers an address the route table redirects with the redirect", async ({ request }) => {
   const response = await request.get(`${devUrl}/`, { headers: { Accept: "text/html" }, maxRedirects: 0 });
   expect(response.status()).toBe(301);
