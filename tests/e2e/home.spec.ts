@@ -267,7 +267,8 @@ test("the content's Lottie animation shows the frame the server drew, and plays 
   // The still: one frame of the animation, drawn by the site's server as SVG, shown as a picture.
   const still = media.locator("img.lottie__still");
   await expect(still).toHaveAttribute("src", /\.json\.still\.svg$/);
-  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(400);
+  // The first request draws it (a worker's start, seconds on a loaded machine): given the time the server is given.
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 30_000 }).toBe(400);
   await waitForBlocks(page);
   expect(playerAsked).toEqual([]);
 

@@ -82,7 +82,8 @@ test("with JavaScript off, the home animation is the still the server drew, with
   await media.scrollIntoViewIfNeeded();
   const still = media.locator("img.lottie__still");
   await expect(still).toHaveAttribute("src", /\.json\.still\.svg$/);
-  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(400);
+  // The first request draws it (a worker's start, seconds on a loaded machine): given the time the server is given.
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 30_000 }).toBe(400);
   await expect(media.getByRole("button", { name: "Play animation" })).toBeHidden();
 });
 

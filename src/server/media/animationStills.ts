@@ -22,8 +22,14 @@ import { MediaRefusal, type DerivedFile } from "./mediaHandler.ts";
 export interface StillOptions {
   /** The largest animation drawn; a larger one is refused (the browser's player may still play it). */
   maxBytes: number;
-  /** How long one drawing may take before its worker is stopped. */
+  /** How long one drawing may take before its worker is stopped, counted once the worker has loaded jsdom and lottie-web. */
   timeoutMs: number;
+  /**
+   * How long a worker may take to load jsdom and lottie-web before its drawing starts (default 60 s).
+   * Our own code, the same for every file: about half a second, far longer on a loaded machine, so
+   * it is not counted in `timeoutMs`, which bounds what the content makes the drawing do.
+   */
+  startTimeoutMs?: number;
   /** The heap a drawing's worker may use. */
   maxHeapMb?: number;
   /** Animations that may wait for their turn; one more is answered 503 (default 16). */
@@ -39,17 +45,11 @@ interface DrawInput {
 }
 
 /**
- * Runs inside the worker, from its source text: it may use nothing but its arguments. Returns the
- * SVG, or throws with why the file cannot be drawn.
+ * Runs inside the worker, from its source text: it may use nothing but its arguments. Loads jsdom
+ * and lottie-web, calls `ready` (the drawing's time starts there), then returns the SVG, or throws
+ * with why the file cannot be drawn.
  */
-function drawStill(input: DrawInput, load: (path: string) => unknown): string {
-  const data: unknown = JSON.parse(input.json);
-  const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("not a Lottie animation: not a JSON object");
-  const animation = data as { w?: unknown; h?: unknown; ip?: unknown; op?: unknown; layers?: unknown; markers?: unknown };
-  if (!isNumber(animation.w) || !isNumber(animation.h) || !isNumber(animation.ip) || !isNumber(animation.op) || !Array.isArray(animation.layers)) {
-    throw new Error("not a Lottie animation: no w, h, ip, op and layers");
-  }
+function drawStill(input: DrawInput, load: (path: string) => unknown, ready: () => void): string {
   const jsdom = load(input.jsdom) as { JSDOM: new (html: string, options: object) => { window: Window & typeof globalThis }; VirtualConsole: new () => object };
   // A console that says nothing: jsdom reports what it does not implement (canvas), which the SVG renderer does not need.
   const { window } = new jsdom.JSDOM("<!doctype html><div></div>", { virtualConsole: new jsdom.VirtualConsole() });
@@ -62,6 +62,14 @@ function drawStill(input: DrawInput, load: (path: string) => unknown): string {
   const lottie = load(input.lottie) as {
     loadAnimation: (options: object) => { totalFrames: number; goToAndStop: (frame: number, isFrame: boolean) => void; destroy: () => void };
   };
+  ready();
+  const data: unknown = JSON.parse(input.json);
+  const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("not a Lottie animation: not a JSON object");
+  const animation = data as { w?: unknown; h?: unknown; ip?: unknown; op?: unknown; layers?: unknown; markers?: unknown };
+  if (!isNumber(animation.w) || !isNumber(animation.h) || !isNumber(animation.ip) || !isNumber(animation.op) || !Array.isArray(animation.layers)) {
+    throw new Error("not a Lottie animation: no w, h, ip, op and layers");
+  }
   const container = window.document.querySelector("div");
   if (!container) throw new Error("no container");
   const player = lottie.loadAnimation({ container, renderer: "svg", loop: false, autoplay: false, animationData: data });
@@ -87,7 +95,7 @@ const workerSource = `
 const __name = (target) => target;
 const { parentPort, workerData } = require("node:worker_threads");
 try {
-  parentPort.postMessage({ svg: (${drawStill.toString()})(workerData, require) });
+  parentPort.postMessage({ svg: (${drawStill.toString()})(workerData, require, () => parentPort.postMessage({ ready: true })) });
 } catch (error) {
   parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
 }`;
@@ -97,7 +105,11 @@ const resolveModule = createRequire(import.meta.url).resolve;
 /** Where the worker loads jsdom and lottie-web's light build from (absolute: an eval'd worker resolves from nowhere). */
 const modules = { jsdom: resolveModule("jsdom"), lottie: resolveModule("lottie-web/build/player/lottie_light.js") };
 
-/** Draws one animation's still in a worker of its own, stopped past the time limit. */
+/**
+ * Draws one animation's still in a worker of its own, stopped past the time limit. The limit runs
+ * from the worker's `ready` (jsdom and lottie-web loaded); its start has a limit of its own. Either
+ * limit passed is a 503, not a refusal: the machine was busy, and the next request draws it again.
+ */
 function drawInWorker(json: string, options: StillOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerSource, {
@@ -107,18 +119,26 @@ function drawInWorker(json: string, options: StillOptions): Promise<string> {
       stdout: true,
       stderr: true,
     });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new MediaRefusal(502, `not drawn: took longer than ${String(options.timeoutMs)} ms`));
-    }, options.timeoutMs);
+    const stopAfter = (ms: number, why: string) =>
+      setTimeout(() => {
+        void worker.terminate();
+        reject(new MediaRefusal(503, `not drawn in time: ${why}`));
+      }, ms);
+    const startMs = options.startTimeoutMs ?? 60_000;
+    let timer = stopAfter(startMs, `jsdom and lottie-web took longer than ${String(startMs)} ms to load`);
     const settle = (settleWith: () => void) => {
       clearTimeout(timer);
       void worker.terminate();
       settleWith();
     };
-    worker.once("message", (message: { svg?: string; error?: string }) =>
-      settle(() => (message.svg === undefined ? reject(new MediaRefusal(502, `not drawn: ${message.error ?? "no answer"}`)) : resolve(message.svg))),
-    );
+    worker.on("message", (message: { ready?: true; svg?: string; error?: string }) => {
+      if (message.ready) {
+        clearTimeout(timer);
+        timer = stopAfter(options.timeoutMs, `took longer than ${String(options.timeoutMs)} ms`);
+        return;
+      }
+      settle(() => (message.svg === undefined ? reject(new MediaRefusal(502, `not drawn: ${message.error ?? "no answer"}`)) : resolve(message.svg)));
+    });
     // Past the heap limit the worker stops with ERR_WORKER_OUT_OF_MEMORY.
     worker.once("error", (error) => settle(() => reject(new MediaRefusal(502, `not drawn: ${error.message}`))));
     worker.once("exit", (code) => settle(() => reject(new MediaRefusal(502, `not drawn: the drawing stopped (${String(code)})`))));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyBuild } from "../../../tests/serverFaults.ts";
 import { animationStills } from "./animationStills.ts";
 import { createDiskCache } from "./diskCache.ts";
-import { createMediaHandler } from "./mediaHandler.ts";
+import { createMediaHandler, MediaRefusal } from "./mediaHandler.ts";
 
 /** Two loopback servers: the content service, and somewhere else its redirects may point to. */
 let service: Server;
@@ -197,6 +197,28 @@ describe("an animation's still", () => {
     // A JSON file that is no animation is refused, with why in the operator's log, and not drawn again for each request.
     expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
     expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
+    expect(drawings).toBe(2);
+  });
+});
+
+describe("a still that ran out of time", () => {
+  it("is answered 503 with Retry-After and drawn again on the next request: a time-out is no refusal to remember", async () => {
+    let drawings = 0;
+    const stills = animationStills({ maxBytes: 1 << 20, timeoutMs: 10_000 });
+    const media = createMediaHandler({
+      origin: serviceUrl,
+      timeoutMs: 5000,
+      maxBytes: 1 << 20,
+      freshMs: 60_000,
+      cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }),
+      // The first drawing runs out of time, as it does on a machine at load average 12 (animationStills.test.ts makes a real one).
+      stills: { ...stills, make: (load) => ((drawings += 1), drawings === 1 ? Promise.reject(new MediaRefusal(503, "not drawn in time: took longer than 5000 ms")) : stills.make(load)) },
+    });
+    const late = await get(media, "/_media/media/sun.json.still.svg");
+    expect([late.status, late.headers.get("Retry-After"), late.headers.get("Cache-Control")]).toEqual([503, "5", "no-store"]);
+    const drawn = await get(media, "/_media/media/sun.json.still.svg");
+    expect(drawn.status).toBe(200);
+    expect(await drawn.text()).toMatch(/^<svg /);
     expect(drawings).toBe(2);
   });
 });
