@@ -23,7 +23,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
+  { ignores: ["dist/", "dist.*/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

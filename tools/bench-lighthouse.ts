@@ -1,35 +1,37 @@
 /**
  * `npm run bench:lighthouse` (after `npm run build`): Lighthouse mobile performance (its default
- * simulated slow-4G throttling) of /Home, a service page and two pages whose first screen is a
- * panel's or a card's photograph, served by `npm run serve` and as
- * exported static files. Lighthouse is run with npx at the pinned version, so the test install
- * stays light; Chromium is Debian's (CHROMIUM_PATH). A benchmark, not a test: it prints figures
- * (median of LH_RUNS runs, default 3) and exits 0.
+ * simulated slow-4G throttling and 4x CPU slowdown) of /Home, a service page and /our-studios (a
+ * panel's photograph first), served by `npm run serve` and as exported static files. Each page is
+ * measured twice in one run: as built, and with its module script removed (the control: the same
+ * HTML, styles, pictures and page data, none of the app's code), alternating, LH_RUNS times each
+ * (default 9). It prints the medians of both and the difference: what the script costs is read
+ * against a control measured by the same Chromium on the same machine in the same minutes, so a
+ * browser's or the machine's change shows in both columns. The load average is printed with each
+ * page. Lighthouse is run with npx at the pinned version, so the test install stays light; Chromium
+ * is Debian's (CHROMIUM_PATH). A benchmark, not a test: it prints figures and exits 0.
+ *
+ * LH_PAGES: site paths, comma-separated. LH_SITES: `served`, `exported` or both (the default).
+ * LH_RUNS: runs of each variant. LH_LONG_TASKS=1: each run's long tasks as Lighthouse saw them.
+ * LH_BASELINE: an earlier build (a copy of its dist/ beside it, e.g. dist.before/) measured too, in
+ * the same alternation, to tell whether a change pays. DIST_DIR: the build measured (default dist).
  */
 // First: React's production build, chosen before any import loads React.
 import "../src/server/productionEnv.ts";
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import sirv from "sirv";
 import { pathTo } from "../src/content/paths.ts";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
-import { exportSite } from "./exportSite.ts";
+import { exportedSite, servedSite, warm, withControl, type BenchSite } from "./benchSites.ts";
 
 const lighthouseVersion = "12.8.2";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-/**
- * LH_PAGES: site paths, comma-separated (e.g. "/photographs", the page of photographs; docs/media.md).
- * By default /Home, a service page, and two pages whose first screen holds a photograph that is not
- * a hero's: a panel's (/our-studios) and a card's (/success-stories) (docs/performance.md).
- */
-const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(",").map((path) => path.trim()).filter(Boolean) : [pathTo("home"), pathTo("brandingCreative"), "/our-studios", "/success-stories"];
-/** The image audits docs/media.md asks to pass, printed per run. */
+const runs = Math.max(1, Number(process.env.LH_RUNS ?? 9));
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(",").map((path) => path.trim()).filter(Boolean) : [pathTo("home"), pathTo("brandingCreative"), "/our-studios"];
+const sites = (process.env.LH_SITES ?? "served,exported").split(",").map((site) => site.trim());
+const showLongTasks = process.env.LH_LONG_TASKS === "1";
+/** The image audits docs/media.md asks to pass: a run where one fails is reported. */
 const imageAudits = ["uses-responsive-images", "modern-image-formats", "lcp-discovery-insight"];
 
 interface Figures {
@@ -43,35 +45,45 @@ interface Figures {
 const run = promisify(execFile);
 
 async function lighthouse(url: string): Promise<Figures> {
-  const output = join(mkdtempSync(join(tmpdir(), "lh-")), "report.json");
-  await run(
-    "npx",
-    [
-      "--yes",
-      `lighthouse@${lighthouseVersion}`,
-      url,
-      "--only-categories=performance",
-      "--output=json",
-      `--output-path=${output}`,
-      `--chrome-path=${chromium}`,
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-      "--quiet",
-    ],
-    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromium } },
-  );
-  const report = JSON.parse(readFileSync(output, "utf8")) as {
-    categories: { performance: { score: number } };
-    audits: Record<string, { numericValue?: number; score?: number | null }>;
-  };
-  console.log(`  ${url}: ${imageAudits.map((id) => `${id} ${String(report.audits[id]?.score ?? "n/a")}`).join(", ")}`);
-  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
-  return {
-    score: Math.round(report.categories.performance.score * 100),
-    fcp: value("first-contentful-paint"),
-    lcp: value("largest-contentful-paint"),
-    tbt: value("total-blocking-time"),
-    cls: value("cumulative-layout-shift"),
-  };
+  const folder = mkdtempSync(join(tmpdir(), "lh-"));
+  const output = join(folder, "report.json");
+  try {
+    await run(
+      "npx",
+      [
+        "--yes",
+        `lighthouse@${lighthouseVersion}`,
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${output}`,
+        `--chrome-path=${chromium}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        "--quiet",
+      ],
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chromium } },
+    );
+    const report = JSON.parse(readFileSync(output, "utf8")) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number; score?: number | null; details?: { items?: { url?: string; startTime?: number; duration?: number }[] } }>;
+    };
+    const failing = imageAudits.filter((id) => report.audits[id]?.score === 0);
+    if (failing.length > 0) console.log(`  ${url}: image audits failing: ${failing.join(", ")}`);
+    if (showLongTasks) {
+      const tasks = report.audits["long-tasks"]?.details?.items ?? [];
+      console.log(`  ${url}: long tasks ${tasks.map((task) => `${String(Math.round(task.startTime ?? 0))}+${String(Math.round(task.duration ?? 0))} ${(task.url ?? "").split("/").pop() ?? ""}`).join(", ")}`);
+    }
+    const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round(report.categories.performance.score * 100),
+      fcp: value("first-contentful-paint"),
+      lcp: value("largest-contentful-paint"),
+      tbt: value("total-blocking-time"),
+      cls: value("cumulative-layout-shift"),
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Lighthouse itself fails a run now and then (NO_NAVSTART, an interstitial): such a run is made again, up to twice. */
@@ -86,61 +98,70 @@ async function lighthouseRetried(url: string): Promise<Figures> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
+const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function measure(label: string, base: string) {
-  for (const path of pages) {
-    const results: Figures[] = [];
-    for (let i = 0; i < runs; i++) results.push(await lighthouseRetried(`${base}${path}`));
-    const pick = (key: keyof Figures) => median(results.map((r) => r[key]));
-    // Each run's score too: on a shared machine single runs scatter (CPU time is scaled 4x).
-    console.log(
-      `| ${label} | ${path} | ${pick("score")} | ${(pick("fcp") / 1000).toFixed(2)} s | ${(pick("lcp") / 1000).toFixed(2)} s | ${Math.round(pick("tbt"))} ms | ${pick("cls").toFixed(3)} | ${results.map((r) => r.score).join(", ")} |`,
-    );
+const runsOf = (results: Figures[]) => results.map((r) => `${String(r.score)}/${String(Math.round(r.tbt))}`).join(", ");
+
+async function measure(site: BenchSite, earlier: BenchSite | null): Promise<string[]> {
+  const proxy = await withControl(site.url);
+  // Through the same kind of proxy, so every variant has the same hop.
+  const earlierProxy = earlier ? await withControl(earlier.url) : null;
+  const lines: string[] = [];
+  try {
+    await warm(proxy.asBuilt, pages);
+    await warm(proxy.control, pages);
+    if (earlierProxy) await warm(earlierProxy.asBuilt, pages);
+    for (const path of pages) {
+      const loadBefore = load();
+      const variants = [
+        { url: proxy.asBuilt, results: [] as Figures[] },
+        { url: proxy.control, results: [] as Figures[] },
+        ...(earlierProxy ? [{ url: earlierProxy.asBuilt, results: [] as Figures[] }] : []),
+      ];
+      for (let i = 0; i < runs; i++) {
+        // Alternating, and which goes first turns too, so a drift of the machine's load falls on each.
+        for (let k = 0; k < variants.length; k++) {
+          const variant = variants[(i + k) % variants.length];
+          if (variant) variant.results.push(await lighthouseRetried(`${variant.url}${path}`));
+        }
+      }
+      const [built = [], control = [], before] = variants.map((variant) => variant.results);
+      const pick = (results: Figures[], key: keyof Figures) => median(results.map((r) => r[key]));
+      const tbtAdded = pick(built, "tbt") - pick(control, "tbt");
+      const line = `| ${site.label} | ${path} | ${String(pick(built, "score"))} / ${String(pick(control, "score"))} | ${String(Math.round(pick(built, "tbt")))} / ${String(Math.round(pick(control, "tbt")))} ms | **${String(Math.round(tbtAdded))} ms** | ${seconds(pick(built, "fcp"))} / ${seconds(pick(control, "fcp"))} | ${seconds(pick(built, "lcp"))} / ${seconds(pick(control, "lcp"))} | ${pick(built, "cls").toFixed(3)} / ${pick(control, "cls").toFixed(3)} | ${runsOf(built)} | ${runsOf(control)} |${before ? ` ${String(pick(before, "score"))}, ${String(Math.round(pick(before, "tbt") - pick(control, "tbt")))} ms (${runsOf(before)}) |` : ""} ${loadBefore} → ${load()} |`;
+      console.log(line);
+      lines.push(line);
+    }
+  } finally {
+    await proxy.close();
+    await earlierProxy?.close();
+  }
+  return lines;
+}
+
+const baseline = process.env.LH_BASELINE;
+const header = [
+  `Lighthouse ${lighthouseVersion}, mobile, simulated throttling; median of ${String(runs)} runs as built and ${String(runs)} of the control (module script removed), alternating`,
+  `| site | page | score, built / control | TBT, built / control | TBT the script adds | FCP | LCP | CLS | runs as built (score/TBT) | runs of the control |${baseline ? ` the build in ${baseline}: score, TBT it adds (runs) |` : ""} load average (1, 5, 15 min) before → after |`,
+  `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |${baseline ? " --- |" : ""} --- |`,
+];
+console.log(header.join("\n"));
+const all: string[] = [];
+for (const which of sites) {
+  const open = (dir?: string) => (which === "exported" ? exportedSite(dir) : servedSite(dir));
+  const site = await open();
+  const earlier = baseline ? await open(baseline) : null;
+  try {
+    all.push(...(await measure(site, earlier)));
+  } finally {
+    await site.close();
+    await earlier?.close();
   }
 }
-
-console.log(`Lighthouse ${lighthouseVersion}, mobile, simulated throttling, median of ${runs}`);
-console.log("| site | page | score | FCP | LCP | TBT | CLS | scores of the runs |\n| --- | --- | --- | --- | --- | --- | --- | --- |");
-
-/**
- * Each page and every file it names, asked for a few times before the runs. The server runs on the
- * two cores the measuring Chromium runs on, so work a deployed server does on its own machine would
- * lengthen the phone's tasks that Lighthouse multiplies by 4: rendering a page (and rendering it again
- * once stale: about 250 ms of CPU for /Home), and a cold process's first answers (a page load's 22
- * requests cost the fresh server 780 ms of CPU, then 260, 100 and 60 ms on the next loads).
- */
-async function warm(base: string) {
-  for (const path of pages) {
-    const html = await (await fetch(`${base}${path}`)).text();
-    // In attributes, boot.ts's lists of chunks and inline styles' url(): up to a quote, comma, space, bracket or entity.
-    const files = new Set([...html.matchAll(/\/(?:assets|images|_media)\/[^"'?#,\s)&]+/g)].map((match) => match[0]));
-    for (let round = 0; round < 3; round++) for (const file of files) await (await fetch(`${base}${file}`, { headers: { "Accept-Encoding": "br, gzip" } })).arrayBuffer();
-  }
-}
-
-// Kept fresh through the runs (CONTENT_CACHE_SECONDS), as a busy site's pages are.
-const served = await startSiteOnFixtures({ env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600" } });
-try {
-  await warm(served.url);
-  await measure("npm run serve", served.url);
-} finally {
-  await served.close();
-}
-
-// Beside dist/, so the server build finds its packages (node_modules) as it does there.
-const exported = join(mkdtempSync("dist.lighthouse-"), "dist");
-cpSync("dist", exported, { recursive: true });
-const report = await exportSite({ distDir: exported, env: { ...process.env, LEADS_DB: ":memory:" }, log: () => undefined });
-if (report.failed.length > 0) throw new Error(`export failed: ${report.failed.map((f) => `${f.address}: ${f.why}`).join("; ")}`);
-// A static host as one would run it: <path>/index.html, compressed files where the build wrote them.
-const files = sirv(exported, { single: true, brotli: true, gzip: true, setHeaders: (res, pathname) => res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate") });
-const host = createServer((req, res) => files(req, res));
-await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
-try {
-  await warm(`http://localhost:${(host.address() as AddressInfo).port}`);
-  await measure("npm run export (static)", `http://localhost:${(host.address() as AddressInfo).port}`);
-} finally {
-  host.close();
-  rmSync(join(exported, ".."), { recursive: true, force: true });
-}
+console.log(`\n${header.join("\n")}\n${all.join("\n")}`);
