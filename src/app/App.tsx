@@ -7,6 +7,7 @@ import { Header } from "../chrome/Header.tsx";
 import { LoadingScreen } from "../chrome/screens.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../chrome/SkipLink.tsx";
 import { useRuntime } from "../runtime/context.tsx";
+import { Island } from "../runtime/Island.tsx";
 import { useSiteChrome } from "../runtime/siteData.ts";
 import { showSectionsOneByOne } from "./showSections.ts";
 
@@ -23,6 +24,10 @@ function useNewPageFocus() {
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   }, [pathname]);
 }
+
+/** The islands of the site's chrome (src/runtime/hydrationTurns.ts): each hydrates on its own. */
+export const HEADER_ISLAND = "header";
+export const AFTER_CONTENT_ISLAND = "after-content";
 
 /** On <html> once the app runs: rendered in the browser, or the server's page hydrated. */
 export const APP_READY_ATTRIBUTE = "data-app-ready";
@@ -58,11 +63,15 @@ export function SiteShell() {
     <>
       <ConsentBanner />
       <SkipLink />
-      <Header />
+      <Island name={HEADER_ISLAND}>
+        <Header />
+      </Island>
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {leaving || starting ? <LoadingScreen /> : <Outlet />}
       </main>
-      <DeferredChrome />
+      <Island name={AFTER_CONTENT_ISLAND}>
+        <DeferredChrome />
+      </Island>
     </>
   );
 }

@@ -11,12 +11,13 @@ import { RuntimeProvider } from "../runtime/context.tsx";
 import { findHydrationScript, parseHydrationData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
+import { createHydrationTurns, slotIsland } from "../runtime/hydrationTurns.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
 import { settled } from "../runtime/settled.ts";
 import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { keepServerHtmlWhileHydrating } from "../ui/SafeHtml.tsx";
 import { serveMediaThroughSite } from "../ui/media.ts";
-import { markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
+import { AFTER_CONTENT_ISLAND, HEADER_ISLAND, markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
 import { createRuntime } from "./createRuntime.ts";
 import { loadNavigationCode, siteRoutes } from "./routes.tsx";
 
@@ -81,18 +82,26 @@ async function hydrate(page: PageData) {
   const interactive = (block: BlockName) => blockRegistry[block].interactive;
   const aboveTheFold = page.status === "ready" ? page.aboveTheFold.filter(interactive) : [];
   const belowTheFold = page.status === "ready" ? page.slots.filter((slot) => slot.aboveTheFold !== true && interactive(slot.block)) : [];
+  // The page hydrates in islands, one commit each (src/runtime/hydrationTurns.ts).
+  const turns = createHydrationTurns();
+  runtime.turns = turns;
   if (page.status === "ready") {
     const whenReached = belowTheFold.filter((slot) => waitsForVisitor(slot.block)).map((slot) => slot.id);
     const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached);
     runtime.nearViewport = nearViewport;
-    // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts): none may be held back then.
-    const unsubscribe = router.subscribe(() => {
-      unsubscribe();
-      nearViewport.releaseAll();
-    });
   }
+  // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts, hydrationTurns.ts): none may be held back then.
+  const unsubscribe = router.subscribe(() => {
+    unsubscribe();
+    runtime.nearViewport?.releaseAll();
+    turns.releaseAll();
+  });
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating.
   await Promise.allSettled(aboveTheFold.map((block) => runtime.blocks[block].preload()));
+  // The shell: the header, the first screen's interactive blocks (those whose code came: one that
+  // failed shows its error in its place) and the footer, each hydrated on its own.
+  const firstScreen = page.status === "ready" ? page.slots.filter((slot) => slot.aboveTheFold === true && interactive(slot.block) && runtime.blocks[slot.block].loaded()) : [];
+  const shellIslands = [HEADER_ISLAND, ...firstScreen.map((slot) => slotIsland(slot.id)), AFTER_CONTENT_ISLAND];
   await nextTask();
   // What hydrates after the shell asks for its code now, while the shell hydrates: the page's own
   // blocks below the fold (most are in the app's chunk, which is there already: vite.config.ts;
@@ -123,15 +132,16 @@ async function hydrate(page: PageData) {
   };
   document.addEventListener("pointerdown", onIntent, { capture: true, passive: true });
   document.addEventListener("focusin", onIntent, true);
-  let shellDone: () => void = () => undefined;
-  runtime.shellHydrated = settled(new Promise<void>((resolve) => (shellDone = resolve)));
-  runtime.onShellHydrated = () => {
-    shellDone();
+  let rootDone: () => void = () => undefined;
+  const rootCommitted = new Promise<void>((resolve) => (rootDone = resolve));
+  runtime.shellHydrated = settled(rootCommitted.then(() => turns.hydrated(shellIslands)));
+  void runtime.shellHydrated.then(() => {
     performance.mark(SHELL_HYDRATED_MARK);
-    // Once that code is there and React has had a frame to hydrate the footer, the page answers;
-    // the sections below the fold hydrate as they come near.
-    void afterShell.then(() => requestAnimationFrame(() => setTimeout(markAppReady, 0)));
-  };
+    // Once that code is there too, the page answers; the sections below the fold hydrate as they come near.
+    void afterShell.then(() => setTimeout(markAppReady, 0));
+  });
+  // The root's own commit (src/app/App.tsx): what is outside the islands.
+  runtime.onShellHydrated = rootDone;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (the page is already visible and its links work meanwhile).
   startTransition(() => {

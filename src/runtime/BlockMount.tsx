@@ -2,6 +2,7 @@ import { Component, Suspense, use, useLayoutEffect, useState, type ErrorInfo, ty
 import type { Page } from "../content/contract.ts";
 import { keptServerSection, ServerHtml } from "../ui/ServerHtml.tsx";
 import { useRuntime } from "./context.tsx";
+import { slotIsland } from "./hydrationTurns.ts";
 import { ChunkLoadError } from "./lazyBlocks.ts";
 import { LoadedOnce } from "./lazyOnce.tsx";
 import { blockRegistry } from "./registry.ts";
@@ -51,7 +52,7 @@ type MountedProps = { slot: RenderSlot; page: Page };
 
 /** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder); the same one for the life of the mount (./lazyOnce.tsx). */
 function LoadedBlock(props: MountedProps) {
-  const { blocks, shellHydrated, nearViewport } = useRuntime();
+  const { blocks, shellHydrated, nearViewport, turns } = useRuntime();
   const { page, slot } = props;
   // After the block's own layout effects: it has hydrated, and the clicks held for it can go.
   // Every hook comes before the waits below: when a wait ends while React is still on this block,
@@ -60,7 +61,8 @@ function LoadedBlock(props: MountedProps) {
   // throw the server's HTML of the section away and render it anew, dropping a tap on it.
   useLayoutEffect(() => {
     nearViewport?.hydrated(page, slot.id);
-  }, [nearViewport, page, slot.id]);
+    turns?.done(slotIsland(slot.id));
+  }, [nearViewport, turns, page, slot.id]);
   // Hydrating the server's page, a block that does nothing in the browser keeps the server's HTML of its
   // section and its code is never asked for (../ui/ServerHtml.tsx). Decided once per mount, and only
   // for the page the server rendered: another page (a navigation, new data for this one) renders the block.
@@ -73,6 +75,14 @@ function LoadedBlock(props: MountedProps) {
   if (shellHydrated && !block.loaded()) use(shellHydrated);
   const near = nearViewport?.wait(page, slot.id);
   if (near) use(near);
+  // Then its code, and then its turn (./hydrationTurns.ts): it hydrates and commits on its own, and
+  // a block whose code is still on its way never holds the islands after it back.
+  const hydrating = nearViewport?.serves(page) === true ? turns : undefined;
+  if (hydrating) {
+    use(block.load());
+    const turn = hydrating.wait(slotIsland(slot.id));
+    if (turn) use(turn);
+  }
   return <LoadedOnce entry={block} props={props} />;
 }
 

@@ -12,6 +12,7 @@ import type { BlockName } from "./registry.ts";
 import type { RenderSlot } from "./slots.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { NearViewport } from "./hydrateNear.ts";
+import type { HydrationTurns } from "./hydrationTurns.ts";
 import type { LazyBlocks } from "./lazyBlocks.ts";
 import type { SettledPromise } from "./settled.ts";
 import type { SiteChromeSource } from "./siteData.ts";
@@ -58,6 +59,8 @@ export interface Runtime {
   onShellHydrated?: (() => void) | undefined;
   /** While the server's page hydrates: when a section below the fold may hydrate (./hydrateNear.ts). */
   nearViewport?: NearViewport | undefined;
+  /** While the server's page hydrates: each island's turn to hydrate, one commit at a time (./hydrationTurns.ts). */
+  turns?: HydrationTurns | undefined;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);
