@@ -12,13 +12,12 @@
  * On the server the sanitizer is there from the start (src/ssr/entry-server.tsx).
  */
 import { createElement, use, useState, useSyncExternalStore } from "react";
+import { hydratesServerPage, startHydratingServerPage } from "./hydratingServerPage.ts";
 
 type Sanitize = (html: string, options?: { inline?: boolean }) => string;
 
 let sanitizer: Sanitize | null = null;
 let loading: Promise<Sanitize> | null = null;
-/** Set by the browser's start (src/app/start.tsx) as it hydrates the server's page: only then is there server HTML to keep. */
-let keepingServerHtml = false;
 
 /** Makes sanitizing synchronous from here on: the server entry, before its first render (and tests). */
 export function provideSanitizer(sanitize: Sanitize): void {
@@ -27,7 +26,7 @@ export function provideSanitizer(sanitize: Sanitize): void {
 
 /** The browser hydrates the page the server sent: elements hydrating keep the server's sanitized HTML. */
 export function keepServerHtmlWhileHydrating(): void {
-  keepingServerHtml = true;
+  startHydratingServerPage();
 }
 
 /**
@@ -59,7 +58,7 @@ export function SafeHtml({ html, as = "div", className, id }: SafeHtmlProps) {
   // The content the element was hydrated with, kept as the server wrote it until the content changes;
   // then never again (the element holds other HTML by then).
   // (A new tag is a new element: nothing in it to keep either.)
-  const [kept, setKept] = useState(() => (hydrating && keepingServerHtml ? { html, as } : undefined));
+  const [kept, setKept] = useState(() => (hydrating && hydratesServerPage() ? { html, as } : undefined));
   const keeping = kept !== undefined && kept.html === html && kept.as === as;
   if (kept !== undefined && !keeping) setKept(undefined);
   if (!html) return null;

@@ -8,16 +8,29 @@
  * right after that commit would otherwise ask the state for what React had last rendered, which
  * then leaves the element open (tests/disclosureHydration.test.tsx).
  */
-import { useSyncExternalStore, type MouseEvent, type SyntheticEvent } from "react";
-
-const noSubscription = () => () => undefined;
+import { startTransition, useEffect, useState, useSyncExternalStore, type MouseEvent, type SyntheticEvent } from "react";
+import { hydratesServerPage } from "./hydratingServerPage.ts";
 
 /**
  * False while hydrating the server's HTML (and on the server), true once the code runs: the
  * first client render equals the server's, then a taken-over control renders its state
- * (aria-expanded, which before then the browser's own summary state speaks for).
+ * (aria-expanded, which before then the browser's own summary state speaks for). Over the
+ * server's HTML the change is a transition after the hydrating commit, rendered in slices: as a
+ * store whose client value differs from the server's (useSyncExternalStore), it was a synchronous
+ * render of every such control at once, the header's part of a 150–250 ms task on a phone (issue 48).
  */
-export const useTakenOver = (): boolean => useSyncExternalStore(noSubscription, () => true, () => false);
+const noSubscription = () => () => undefined;
+
+export function useTakenOver(): boolean {
+  // On the server: not taken over. Rendered by the code itself (not over the server's HTML): taken
+  // over from the start. Hydrating: as on the server (the same value, so React renders nothing again).
+  const fromTheStart = useSyncExternalStore(noSubscription, () => !hydratesServerPage(), () => false);
+  const [takenOver, setTakenOver] = useState(fromTheStart);
+  useEffect(() => {
+    if (!takenOver) startTransition(() => setTakenOver(true));
+  }, [takenOver]);
+  return takenOver;
+}
 
 /**
  * A summary's click goes to the state, not to the element: `show` gets the opposite of what
