@@ -13,6 +13,7 @@ import type { LayoutSettings } from "../runtime/layoutSettings.ts";
 import { CONTENT_ID_PREFIX } from "../ui/contentIds.ts";
 import { storedKeys, writeStored } from "../ui/storedValues.ts";
 import { reloadOnWidthChange } from "./reloadOnWidthChange.ts";
+import { showAllSectionsNow } from "./showSections.ts";
 
 export const pageTimings = {
   /** SPEC 3 / 9: the body height is saved this long after the page shows. */
@@ -32,6 +33,8 @@ function after(since: number, delayMs: number, run: () => void): Stop {
 /** SPEC 3: the body's height, in whole CSS pixels, under `bodyHeight`. */
 export function saveBodyHeightLater(shownAt: number): Stop {
   return after(shownAt, pageTimings.bodyHeightAfterMs, () => {
+    // A section still skipping its rendering has an estimated height, not its own (./showSections.ts).
+    showAllSectionsNow();
     writeStored(storedKeys.bodyHeight, String(Math.round(document.body.getBoundingClientRect().height)));
   });
 }

@@ -1,45 +1,60 @@
 /**
- * While a page starts, its sections off screen skip their style, layout and paint
- * (`content-visibility: auto` in src/styles/global.css and src/chrome/footer.css): on a phone
- * these were most of the main thread's work around the first paint. Skipped sections stay in the
- * page for find-in-page, links and screen readers, but a tool that reads the rendered page cannot
- * see their colours: axe's contrast check then reports text on a background it cannot find
- * (dequelabs/axe-core#2768), and auditors run such tools on this site. So once the app is ready,
- * every section is shown for good, top down, one per task: each step lays out one section, a
- * short task a tap can come between. At the end <html> gets SECTIONS_SHOWN_ATTRIBUTE, which ends
- * the skipping for the footer and for pages reached later.
+ * While a page starts, its sections off screen and the footer skip their style, layout and paint
+ * (`content-visibility: auto` in src/styles/global.css and src/chrome/footer.css): on a phone these
+ * were most of the main thread's work around the first paint. Skipped sections stay in the page for
+ * find-in-page, links and screen readers, but their real size is not known (the body height SPEC 3
+ * saves would be an estimate), and a tool that reads the rendered page cannot see their colours:
+ * axe's contrast check then reports text on a background it cannot find (dequelabs/axe-core#2768),
+ * and auditors run such tools on this site. So once the app is ready, every section is shown for
+ * good, top down, one at a time when the browser is idle: each step marks one section shown, and
+ * the browser lays it out in its next frame (no layout is read here: reading it would force that
+ * work into this task). A step is one section's first rendering, which on a phone is a few tens of
+ * milliseconds; all of them at once were a task of 400 ms and more (issue 48). At the end <html>
+ * gets SECTIONS_SHOWN_ATTRIBUTE, which ends the skipping for pages reached later.
  */
 
 /** On <html> once every section of the first page has been shown (the stylesheets' skipping rule names it). */
 const SECTIONS_SHOWN_ATTRIBUTE = "data-sections-shown";
 
-export function showSectionsOneByOne(root: Document = document): void {
+/** What the stylesheets skip while the page starts, in document order: the page's sections, then the footer. */
+const skippedWhileStarting = "main > section.section, .site-footer";
+
+type Schedule = (run: () => void) => void;
+
+/** When the browser is next idle, after the frame that renders the step before (a timer where there is no idle callback). */
+const whenIdle: Schedule = (run) => {
+  requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 500 });
+    else setTimeout(run, 0);
+  });
+};
+
+let showRest: (() => void) | null = null;
+
+export function showSectionsOneByOne(root: Document = document, schedule: Schedule = whenIdle): void {
   const html = root.documentElement;
-  if (html.hasAttribute(SECTIONS_SHOWN_ATTRIBUTE)) return;
-  const done = () => html.setAttribute(SECTIONS_SHOWN_ATTRIBUTE, "");
-  // Without constructable stylesheets (older browsers), all at once.
-  if (typeof CSSStyleSheet === "undefined" || !("replaceSync" in CSSStyleSheet.prototype) || !Array.isArray(root.adoptedStyleSheets)) return done();
-  const sections = [...root.querySelectorAll<HTMLElement>("main > section")];
-  const sheet = new CSSStyleSheet();
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  // A message, not a timer: the steps follow one another as tasks, and a page whose timers are
-  // held (a test's paused clock) is still shown whole.
-  const channel = new MessageChannel();
-  let shown = 0;
-  channel.port1.onmessage = () => {
-    const section = sections[shown];
-    if (!section) {
-      done();
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
-      channel.port1.close();
-      return;
-    }
-    shown += 1;
-    // Outranks the skipping rule; the sections are the <section> elements of <main>, in order.
-    sheet.replaceSync(`:root main > section.section:nth-of-type(-n + ${String(shown)}) { content-visibility: visible; }`);
-    // Laid out now, in this task, rather than all together in the next frame.
-    section.getBoundingClientRect();
-    channel.port2.postMessage(null);
+  if (html.hasAttribute(SECTIONS_SHOWN_ATTRIBUTE) || showRest) return;
+  const pending = [...root.querySelectorAll<HTMLElement>(skippedWhileStarting)];
+  const show = (element: HTMLElement) => element.style.setProperty("content-visibility", "visible");
+  const finish = () => {
+    showRest = null;
+    html.setAttribute(SECTIONS_SHOWN_ATTRIBUTE, "");
   };
-  channel.port2.postMessage(null);
+  showRest = () => {
+    for (const element of pending.splice(0)) show(element);
+    finish();
+  };
+  const step = () => {
+    if (!showRest) return;
+    const next = pending.shift();
+    if (!next) return finish();
+    show(next);
+    schedule(step);
+  };
+  schedule(step);
+}
+
+/** Every section shown now, in this task (their layout comes with the next read): before the page's real height is read (SPEC 3's body height). */
+export function showAllSectionsNow(): void {
+  showRest?.();
 }
