@@ -9,7 +9,8 @@
  * Above the fold, so it is small and hand-written: the fades are CSS transitions whose
  * durations come from the constants below; only the 3 s clock runs in script.
  */
-import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from "react";
+import { memo, startTransition, useEffect, useEffectEvent, useRef, useState, type CSSProperties } from "react";
+import type { ContentItem } from "../../content/contract.ts";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { useReducedMotion, useRotationPause } from "../../ui/motion.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -25,6 +26,16 @@ const fades = {
   "--hero-fade-out": `${heroSliderTimings.fadeOutMs}ms`,
 } as CSSProperties;
 
+/** One slide; rendered again only when it becomes or stops being the current one. */
+const Slide = memo(function Slide({ slide, index, count, current }: { slide: ContentItem; index: number; count: number; current: boolean }) {
+  return (
+    <div className={`hero-slider__slide ${current ? "is-current" : ""}`} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} aria-hidden={!current}>
+      <p className="hero-slider__title">{toPlainText(slide.title)}</p>
+      <SafeHtml className="hero-slider__text" html={slide.shortDesc} />
+    </div>
+  );
+});
+
 export function HeroSlider({ items, options, title, slotId }: BlockProps<HeroSliderOptions>) {
   const count = items.length;
   const root = useRef<HTMLDivElement>(null);
@@ -36,7 +47,8 @@ export function HeroSlider({ items, options, title, slotId }: BlockProps<HeroSli
   const [current, setCurrent] = useState(0);
   const rotating = count > 1 && !stopped && !hovered;
 
-  const next = useEffectEvent(() => setCurrent((current + 1) % count));
+  // The clock's change is a transition: rendered in slices, never one long task on a slow phone every 3 s.
+  const next = useEffectEvent(() => startTransition(() => setCurrent((current + 1) % count)));
   useEffect(() => {
     if (!rotating) return;
     const timer = setTimeout(next, heroSliderTimings.slideMs);
@@ -49,17 +61,7 @@ export function HeroSlider({ items, options, title, slotId }: BlockProps<HeroSli
       <div ref={root} className="container hero-slider__frame" role="group" aria-roledescription="carousel" aria-label={toPlainText(title) || options.label}>
         <div className="hero-slider__slides" aria-live={rotating ? "off" : "polite"}>
           {items.map((slide, index) => (
-            <div
-              key={slide.key}
-              className={`hero-slider__slide ${index === current ? "is-current" : ""}`}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
-              aria-hidden={index !== current}
-            >
-              <p className="hero-slider__title">{toPlainText(slide.title)}</p>
-              <SafeHtml className="hero-slider__text" html={slide.shortDesc} />
-            </div>
+            <Slide key={slide.key} slide={slide} index={index} count={count} current={index === current} />
           ))}
         </div>
         {count > 1 && (
