@@ -6,6 +6,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { FOOTER_ISLAND, FOOTER_SELECTOR } from "../chrome/AfterContent.tsx";
 import { config } from "../config.ts";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import { findHydrationScript, parseHydrationData, type HydrationData } from "../runtime/hydrationData.ts";
@@ -94,7 +95,8 @@ async function hydrate(page: PageData) {
   runtime.turns = turns;
   if (page.status === "ready") {
     const whenReached = belowTheFold.filter((slot) => waitsForVisitor(slot.block)).map((slot) => slot.id);
-    const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached);
+    const footer = { id: FOOTER_ISLAND, element: document.querySelector(FOOTER_SELECTOR) };
+    const nearViewport = hydrateWhenNear(page.page, belowTheFold.map((slot) => slot.id), whenReached, document, [footer]);
     runtime.nearViewport = nearViewport;
   }
   // An update from above waits for every section to hydrate (src/runtime/hydrateNear.ts, hydrationTurns.ts): none may be held back then.
@@ -106,7 +108,8 @@ async function hydrate(page: PageData) {
   // The above-the-fold blocks' code (requested by src/boot.ts with the entry's) before hydrating.
   await Promise.allSettled(aboveTheFold.map((block) => runtime.blocks[block].preload()));
   // The shell: the header, the first screen's interactive blocks (those whose code came: one that
-  // failed shows its error in its place) and the footer, each hydrated on its own.
+  // failed shows its error in its place) and the contact shortcut, each hydrated on its own; the
+  // footer, below the fold, hydrates as it comes near (src/chrome/AfterContent.tsx).
   const firstScreen = page.status === "ready" ? page.slots.filter((slot) => slot.aboveTheFold === true && interactive(slot.block) && runtime.blocks[slot.block].loaded()) : [];
   const shellIslands = [HEADER_ISLAND, ...firstScreen.map((slot) => slotIsland(slot.id)), AFTER_CONTENT_ISLAND];
   await nextTask();

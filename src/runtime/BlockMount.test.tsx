@@ -56,6 +56,8 @@ it("hydrates a section below the fold when it comes near while React waits on it
     hydrated: (_, slotId) => {
       hydratedSlot = slotId;
     },
+    waitChrome: () => undefined,
+    chromeHydrated: () => undefined,
     releaseAll: () => undefined,
   };
   runtime.nearViewport = nearViewport;
@@ -108,7 +110,7 @@ it("keeps the server's HTML of a block that does nothing in the browser, never a
   let asked = 0;
   const browser = testRuntime({ fetch: cannedFetch({}), loaders: { panels: () => ((asked += 1), Promise.resolve({ name: "panels", Component: Panels })) } });
   let hydratedSlot: string | undefined;
-  browser.nearViewport = { serves: (shown) => shown === page, wait: () => undefined, hydrated: (_, slotId) => (hydratedSlot = slotId), releaseAll: () => undefined };
+  browser.nearViewport = { serves: (shown) => shown === page, wait: () => undefined, hydrated: (_, slotId) => (hydratedSlot = slotId), waitChrome: () => undefined, chromeHydrated: () => undefined, releaseAll: () => undefined };
   const recoverable: unknown[] = [];
   let root: ReturnType<typeof hydrateRoot> | undefined;
   startTransition(() => {

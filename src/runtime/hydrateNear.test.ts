@@ -108,3 +108,22 @@ it("lets a section hydrate at once when the visitor was in it before the code ra
   await near(page, "form");
   expect([near(page, "faqs")?.status, near(page, "form")?.status]).toEqual(["pending", "fulfilled"]);
 });
+
+it("holds the site's footer, on any page, until it comes near, holding a click on it until it has hydrated", async () => {
+  document.body.insertAdjacentHTML("beforeend", `<footer class="site-footer"><button type="button">Cookie Settings</button></footer>`);
+  const footer = document.querySelector("footer");
+  const near = hydrateWhenNear(page, [], [], document, [{ id: "footer", element: footer }]);
+  const waiting = near.waitChrome("footer");
+  expect(waiting?.status).toBe("pending");
+  const heard: string[] = [];
+  document.body.addEventListener("click", (event) => heard.push((event.target as HTMLElement).textContent));
+  footer?.querySelector("button")?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  await waiting;
+  expect(waiting?.status).toBe("fulfilled");
+  expect(heard).toEqual([]);
+  near.chromeHydrated("footer");
+  expect(heard).toEqual(["Cookie Settings"]);
+  expect(near.waitChrome("footer")).toBeUndefined();
+  // A part of the chrome not in the page's HTML (no menus, no footer): nothing to wait for.
+  expect(hydrateWhenNear(page, [], [], document, [{ id: "footer", element: null }]).waitChrome("footer")).toBeUndefined();
+});

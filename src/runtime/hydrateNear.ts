@@ -18,6 +18,9 @@ import { settled, type SettledPromise } from "./settled.ts";
 /** How far beyond the viewport a section starts hydrating: one screen ahead, either way. */
 export const NEAR_VIEWPORT_MARGIN = "100% 0px";
 
+/** Chrome parts share the sections' map under keys no slot id can have. */
+const chromeKey = (id: string) => `\u0000chrome:${id}`;
+
 /** The events by which a visitor reaches into a section before it has come near by scrolling. */
 const reachingIn = ["pointerdown", "touchstart", "focusin"] as const;
 
@@ -28,6 +31,10 @@ export interface NearViewport {
   wait: (page: Page, slotId: string) => SettledPromise<void> | undefined;
   /** The slot's block has hydrated (a layout effect of its mount): the clicks held for it are replayed. */
   hydrated: (page: Page, slotId: string) => void;
+  /** A part of the site's chrome below the fold (the footer, on every page): as `wait`, whatever the page. */
+  waitChrome: (id: string) => SettledPromise<void> | undefined;
+  /** That part of the chrome has hydrated (./Island.tsx): the clicks held for it are replayed. */
+  chromeHydrated: (id: string) => void;
   /**
    * Every section may hydrate now. For any update from above (the router's state: a form's post, a
    * navigation, a link to an anchor): React hydrates every section it has not yet before it commits
@@ -46,15 +53,21 @@ interface Section {
 
 /**
  * For the server's `page` and the ids of its slots below the fold, each shown in a `data-slot`
- * element. A slot without one hydrates at once, as does everything in a browser without
+ * element, and the parts of the site's chrome below the fold (`chrome`: the footer) with their elements. A slot without one hydrates at once, as does everything in a browser without
  * IntersectionObserver. The slots in `whenReached` (blocks that declare `loadsWhenReached`, whose
  * server HTML works without code) are not watched coming near: only the visitor reaching into
  * them, a held click, or `releaseAll` lets them hydrate.
  */
-export function hydrateWhenNear(page: Page, slotIds: readonly string[], whenReached: readonly string[] = [], root: Document = document): NearViewport {
+export function hydrateWhenNear(
+  page: Page,
+  slotIds: readonly string[],
+  whenReached: readonly string[] = [],
+  root: Document = document,
+  chrome: readonly { id: string; element: Element | null }[] = [],
+): NearViewport {
   const sections = new Map<string, Section>();
   const serves = (shown: Page) => shown === page;
-  const none: NearViewport = { serves, wait: () => undefined, hydrated: () => undefined, releaseAll: () => undefined };
+  const none: NearViewport = { serves, wait: () => undefined, hydrated: () => undefined, waitChrome: () => undefined, chromeHydrated: () => undefined, releaseAll: () => undefined };
   if (typeof IntersectionObserver === "undefined") return none;
   const observer = new IntersectionObserver(
     (entries) => {
@@ -76,9 +89,8 @@ export function hydrateWhenNear(page: Page, slotIds: readonly string[], whenReac
     section.held.push(event.target);
     section.comeNear();
   };
-  for (const slotId of slotIds) {
-    const element = root.querySelector(`[data-slot="${CSS.escape(slotId)}"]`);
-    if (!element) continue;
+  const watch = (key: string, element: Element | null, whenNear: boolean) => {
+    if (!element) return;
     let resolve: () => void = () => undefined;
     const near = settled(new Promise<void>((done) => (resolve = done)));
     const comeNear = () => {
@@ -86,9 +98,11 @@ export function hydrateWhenNear(page: Page, slotIds: readonly string[], whenReac
       observer.unobserve(element);
       resolve();
     };
-    sections.set(slotId, { element, near, comeNear, held: [] });
-    if (!whenReached.includes(slotId)) observer.observe(element);
-  }
+    sections.set(key, { element, near, comeNear, held: [] });
+    if (whenNear) observer.observe(element);
+  };
+  for (const slotId of slotIds) watch(slotId, root.querySelector(`[data-slot="${CSS.escape(slotId)}"]`), !whenReached.includes(slotId));
+  for (const part of chrome) watch(chromeKey(part.id), part.element, true);
   if (sections.size === 0) return none;
   const reachIn = (event: Event) => sectionOf(event.target)?.comeNear();
   // On the document, before React's own listener at the root: React holds a focusin on a section it has
@@ -98,19 +112,24 @@ export function hydrateWhenNear(page: Page, slotIds: readonly string[], whenReac
   root.addEventListener("click", holdClick, true);
   // A visitor typing in a field since before the code ran has reached into its section already.
   sectionOf(root.activeElement)?.comeNear();
+  const hydrated = (key: string) => {
+    const section = sections.get(key);
+    if (!section) return;
+    sections.delete(key);
+    if (sections.size === 0) {
+      root.removeEventListener("click", holdClick, true);
+      for (const type of reachingIn) root.removeEventListener(type, reachIn, true);
+    }
+    for (const target of section.held) if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+  };
   return {
     serves,
     wait: (shown, slotId) => (shown === page ? sections.get(slotId)?.near : undefined),
     hydrated: (shown, slotId) => {
-      const section = shown === page ? sections.get(slotId) : undefined;
-      if (!section) return;
-      sections.delete(slotId);
-      if (sections.size === 0) {
-        root.removeEventListener("click", holdClick, true);
-        for (const type of reachingIn) root.removeEventListener(type, reachIn, true);
-      }
-      for (const target of section.held) if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+      if (shown === page) hydrated(slotId);
     },
+    waitChrome: (id) => sections.get(chromeKey(id))?.near,
+    chromeHydrated: (id) => hydrated(chromeKey(id)),
     releaseAll: () => {
       for (const section of sections.values()) section.comeNear();
     },
