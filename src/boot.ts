@@ -1,13 +1,17 @@
 /**
- * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's).
- * It runs once the HTML is parsed (a module script) and asks for the app's code at once: the
- * entry's files and the above-the-fold blocks' files (listed by the server in
- * data-modulepreload), then the entry (data-entry, index.html's own script) hydrates the page;
- * what hydrates after the shell (data-prefetch) is fetched meanwhile, at the lowest priority.
- * Nothing waits for the page's images (the window's `load`): on a slow phone that wait was
- * seconds in which the page looked finished and ignored the visitor; the header's controls and
- * the forms work from the HTML meanwhile (docs/first-paint.md). The plain single-page build has
- * no server and loads its entry from index.html directly.
+ * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's, as
+ * an async module in the head: it runs as the head is parsed). It holds early taps at once, and
+ * asks for the app's code as soon as the page has painted its first content (or the HTML is
+ * parsed, if that comes first): the entry's files and the above-the-fold blocks' files (listed by
+ * the server in data-modulepreload), then the entry (data-entry, index.html's own script)
+ * hydrates the page once the HTML is parsed; what hydrates after the shell (data-prefetch) is
+ * fetched meanwhile, at the lowest priority. On a slow phone the rest of a long page's HTML takes
+ * most of a second to arrive and be parsed after the first paint: the code no longer waits for it
+ * (issue 48), and never competes with what the first paint needs. Nothing waits for the page's
+ * images (the window's `load`): on a slow phone that wait was seconds in which the page looked
+ * finished and ignored the visitor; the header's controls and the forms work from the HTML
+ * meanwhile (docs/first-paint.md). The plain single-page build has no server and loads its entry
+ * from index.html directly.
  */
 const sameOrigin = (href: string | undefined): href is string => href !== undefined && href.startsWith("/") && !href.startsWith("//");
 
@@ -67,11 +71,38 @@ function holdEarlyTaps(): () => void {
   return stopHolding;
 }
 
+/**
+ * Runs `start` once the page has painted its first content: the frame after the one that drew the
+ * page's <main> (the browser reports the first contentful paint itself only some hundreds of
+ * milliseconds later on a slow phone), or once the HTML is parsed if that comes first.
+ */
+function whenPaintedOrParsed(start: () => void) {
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    document.removeEventListener("DOMContentLoaded", go);
+    start();
+  };
+  const drawn = () => {
+    if (started) return;
+    if (document.querySelector("main")) requestAnimationFrame(go);
+    else requestAnimationFrame(drawn);
+  };
+  if (document.readyState !== "loading") return go();
+  document.addEventListener("DOMContentLoaded", go);
+  requestAnimationFrame(drawn);
+}
+
 function start() {
   const script = document.querySelector<HTMLScriptElement>("script[data-entry]");
   const entry = script?.dataset.entry;
   if (!sameOrigin(entry)) return;
   const letTapsGo = holdEarlyTaps();
+  whenPaintedOrParsed(() => loadTheCode(script, entry, letTapsGo));
+}
+
+function loadTheCode(script: HTMLScriptElement | null, entry: string, letTapsGo: () => void) {
   // The entry and its first files at once, the rest a few per task (the entry's own imports are
   // found by the browser as the entry arrives; the preloads spare the round trips of the chain).
   const files = (script?.dataset.modulepreload?.split(" ") ?? []).filter(sameOrigin);

@@ -14,4 +14,7 @@ import "lenis/dist/lenis.css";
 import "./motion/motion.css";
 
 await new Promise<void>((resolve) => setTimeout(resolve, 0));
+// src/boot.ts may ask for the code before the HTML is parsed (at the first paint): the page's
+// data and the parts to hydrate are all there once it is.
+if (document.readyState === "loading") await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
 await import("./app/start.tsx");

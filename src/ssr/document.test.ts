@@ -137,10 +137,10 @@ describe("the server's document", () => {
     expect(boot?.[2]?.split(" ")).toEqual(["/assets/index.js", "/assets/react.js", "/assets/schemas.js", "/assets/Hero.js"]);
   });
 
-  it("writes src/boot.ts into the page when its text is given, with the same lists, so its file is not waited for", () => {
+  it("writes src/boot.ts into the page when its text is given, async (it runs as it is parsed), with the same lists, so its file is not waited for", () => {
     const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], { bootSource: "start();" });
     expect(html).not.toContain("/assets/boot.js");
-    const boot = /<script type="module" data-entry="([^"]*)" data-modulepreload="([^"]*)" data-prefetch="([^"]*)">start\(\);<\/script>/.exec(html);
+    const boot = /<script type="module" async data-entry="([^"]*)" data-modulepreload="([^"]*)" data-prefetch="([^"]*)">start\(\);<\/script>/.exec(html);
     expect(boot?.slice(1)).toEqual(["/assets/index.js", "/assets/index.js /assets/react.js /assets/schemas.js /assets/Hero.js", "/assets/later.js"]);
   });
 

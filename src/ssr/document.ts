@@ -94,7 +94,7 @@ const modulePreload = /[ \t]*<link rel="modulepreload"(?: crossorigin)? href="(\
 
 /**
  * index.html's script and its module preloads, replaced by src/boot.ts, which asks for them (and
- * for `scripts`, the above-the-fold blocks' code) as soon as the HTML is parsed, then prefetches
+ * for `scripts`, the above-the-fold blocks' code) at the first paint (or once the HTML is parsed), then prefetches
  * `prefetch` (what hydrates after the shell) at the lowest priority. The HTML shows the page
  * without them: the first screen's requests do not share the connection with the script files.
  * With `bootSource` (the built script's text, src/server/bootScript.ts) the script is written
@@ -128,8 +128,8 @@ export function deferHydration(
     bootSource === undefined
       ? // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
         `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" ${lists}></script>`
-      : // A module script runs once the HTML is parsed, as the file did.
-        `<script type="module" ${lists}>${bootSource}</script>`;
+      : // Async: it runs as it is parsed (it holds early taps from then on) and asks for the code at the first paint.
+        `<script type="module" async ${lists}>${bootSource}</script>`;
   return template.replace(modulePreload, "").replace(entryScript, () => script);
 }
 
