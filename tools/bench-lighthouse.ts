@@ -134,7 +134,7 @@ async function measure(site: BenchSite, earlier: BenchSite | null): Promise<stri
       const [built = [], control = [], before] = variants.map((variant) => variant.results);
       const pick = (results: Figures[], key: keyof Figures) => median(results.map((r) => r[key]));
       const tbtAdded = pick(built, "tbt") - pick(control, "tbt");
-      const line = `| ${site.label} | ${path} | ${String(pick(built, "score"))} / ${String(pick(control, "score"))} | ${String(Math.round(pick(built, "tbt")))} / ${String(Math.round(pick(control, "tbt")))} ms | **${String(Math.round(tbtAdded))} ms** | ${seconds(pick(built, "fcp"))} / ${seconds(pick(control, "fcp"))} | ${seconds(pick(built, "lcp"))} / ${seconds(pick(control, "lcp"))} | ${pick(built, "cls").toFixed(3)} / ${pick(control, "cls").toFixed(3)} | ${runsOf(built)} | ${runsOf(control)} |${before ? ` ${String(pick(before, "score"))}, ${String(Math.round(pick(before, "tbt") - pick(control, "tbt")))} ms (${runsOf(before)}) |` : ""} ${loadBefore} → ${load()} |`;
+      const line = `| ${site.label} | ${path} | ${String(pick(built, "score"))} / ${String(pick(control, "score"))} | ${String(Math.round(pick(built, "tbt")))} / ${String(Math.round(pick(control, "tbt")))} ms | **${String(Math.round(tbtAdded))} ms** | ${seconds(pick(built, "fcp"))} / ${seconds(pick(control, "fcp"))} | ${seconds(pick(built, "lcp"))} / ${seconds(pick(control, "lcp"))} | ${pick(built, "cls").toFixed(3)} / ${pick(control, "cls").toFixed(3)} | ${runsOf(built)} | ${runsOf(control)} |${before ? ` ${String(pick(before, "score"))}, ${String(Math.round(pick(before, "tbt") - pick(control, "tbt")))} ms, FCP ${seconds(pick(before, "fcp"))}, LCP ${seconds(pick(before, "lcp"))} (${runsOf(before)}) |` : ""} ${loadBefore} → ${load()} |`;
       console.log(line);
       lines.push(line);
     }
@@ -148,7 +148,7 @@ async function measure(site: BenchSite, earlier: BenchSite | null): Promise<stri
 const baseline = process.env.LH_BASELINE;
 const header = [
   `Lighthouse ${lighthouseVersion}, mobile, simulated throttling; median of ${String(runs)} runs as built and ${String(runs)} of the control (module script removed), alternating`,
-  `| site | page | score, built / control | TBT, built / control | TBT the script adds | FCP | LCP | CLS | runs as built (score/TBT) | runs of the control |${baseline ? ` the build in ${baseline}: score, TBT it adds (runs) |` : ""} load average (1, 5, 15 min) before → after |`,
+  `| site | page | score, built / control | TBT, built / control | TBT the script adds | FCP | LCP | CLS | runs as built (score/TBT) | runs of the control |${baseline ? ` the build in ${baseline}: score, TBT it adds, FCP, LCP (runs) |` : ""} load average (1, 5, 15 min) before → after |`,
   `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |${baseline ? " --- |" : ""} --- |`,
 ];
 console.log(header.join("\n"));
