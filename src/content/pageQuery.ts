@@ -63,3 +63,16 @@ export function pageAddress(address: string): string {
   const path = address.slice(0, query);
   return kept.size === 0 ? path : `${path}?${kept.toString()}`;
 }
+
+/**
+ * A redirect's target carrying the parameters of the address it was reached by that it does not
+ * name itself (`utm_*` through a moved page, a preview's token in its address fallback); an
+ * absolute target stays absolute.
+ */
+export function withQueryOf(location: string, address: string): string {
+  const query = address.indexOf("?");
+  if (query === -1 || query === address.length - 1) return location;
+  const target = new URL(location, "http://site.invalid");
+  for (const [name, value] of new URLSearchParams(address.slice(query + 1))) if (!target.searchParams.has(name)) target.searchParams.append(name, value);
+  return target.origin === "http://site.invalid" ? `${target.pathname}${target.search}${target.hash}` : target.href;
+}

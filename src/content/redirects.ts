@@ -12,6 +12,7 @@
  * - A chain (`/a` → `/b` → `/c`) is answered in one hop (`/a` → `/c`): permanent only if every hop
  *   is, keeping the method only if every hop does.
  */
+import { withQueryOf } from "./pageQuery.ts";
 
 export const redirectStatuses = [301, 302, 307, 308] as const;
 export type RedirectStatus = (typeof redirectStatuses)[number];
@@ -122,10 +123,5 @@ export function readRedirects(answer: unknown, rules: RedirectRules): { table: R
  */
 export function redirectFor(table: RedirectTable, path: string, search: string): { location: string; status: RedirectStatus } | undefined {
   const redirect = table.size === 0 ? undefined : table.get(redirectKey(path));
-  if (!redirect) return undefined;
-  if (search === "" || search === "?") return { location: redirect.to, status: redirect.status };
-  const target = new URL(redirect.to, "http://site.invalid");
-  for (const [name, value] of new URLSearchParams(search)) if (!target.searchParams.has(name)) target.searchParams.append(name, value);
-  const location = target.origin === "http://site.invalid" ? `${target.pathname}${target.search}${target.hash}` : target.href;
-  return { location, status: redirect.status };
+  return redirect && { location: withQueryOf(redirect.to, search), status: redirect.status };
 }

@@ -36,7 +36,7 @@ import { secretProblems } from "./productionChecks.ts";
 import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, traceIdOfRequest } from "./requestLog.ts";
 import { inSpan, pointSpan, startTracing } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
-import { pageAddress } from "../content/pageQuery.ts";
+import { pageAddress, withQueryOf } from "../content/pageQuery.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
@@ -104,14 +104,6 @@ const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteU
 /** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
   return build.render(new Request(new URL(address, siteUrl)), documentOptions(build, fetch, siteUrl));
-}
-
-/** A redirect's target carrying the parameters of the address it was reached by that it does not name itself (`utm_*` through a moved page). */
-function withQueryOf(location: string, address: string): string {
-  const target = new URL(location, "http://site.invalid");
-  const asked = new URLSearchParams(address.includes("?") ? address.slice(address.indexOf("?") + 1) : "");
-  for (const [name, value] of asked) if (!target.searchParams.has(name)) target.searchParams.append(name, value);
-  return target.origin === "http://site.invalid" ? `${target.pathname}${target.search}${target.hash}` : target.href;
 }
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
