@@ -68,6 +68,11 @@ async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, sign
 /** The one place a page the service does not have becomes a 404, or a redirect home. */
 function pageLoader(runtime: Runtime, route: RouteConfig) {
   return async ({ request }: LoaderFunctionArgs) => {
+    // A preview the router cannot carry: the server renders the next page (the browser leaves this one meanwhile).
+    if (runtime.loadWholePage) {
+      runtime.loadWholePage(new URL(request.url));
+      return new Promise<never>(() => undefined);
+    }
     const [loaded] = await Promise.all([loadPageData(runtime, route, new URL(request.url), request.signal), minimumTime(runtime.loadingDelayMs, request.signal)]);
     switch (loaded.status) {
       case "ready":

@@ -19,6 +19,8 @@ import { settled } from "../runtime/settled.ts";
 import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { keepServerHtmlWhileHydrating } from "../ui/SafeHtml.tsx";
 import { serveMediaThroughSite } from "../ui/media.ts";
+import { previewQueryParam } from "../content/previewAddress.ts";
+import { PREVIEW_NOTICE_ID, previewExitHref } from "../ssr/previewPage.ts";
 import { AFTER_CONTENT_ISLAND, HEADER_ISLAND, markAppReady, SHELL_HYDRATED_MARK } from "./App.tsx";
 import { createRuntime } from "./createRuntime.ts";
 import { loadNavigationCode, siteRoutes } from "./routes.tsx";
@@ -64,6 +66,8 @@ const runtime = createRuntime({
   mode: hydration ? "hydrate" : "browser",
   // The chrome the server rendered with, for the page loaders of the next pages (the router has it already).
   servedChrome: isSiteChrome(servedChrome) ? servedChrome : undefined,
+  // An editor's preview (CONTENT-API 9): in its address fallback, the token is in this page's address.
+  preview: served?.preview ? { addressToken: served.preview.via === "address" ? new URLSearchParams(window.location.search).get(previewQueryParam) : null } : undefined,
 });
 await nextTask();
 // Making the router matches the address against the route table with code that has never run yet
@@ -73,6 +77,9 @@ const routes = siteRoutes(runtime);
 routeFor(window.location.pathname);
 await nextTask();
 const router = createBrowserRouter(routes, hydration ? { hydrationData: { loaderData: hydration.loaderData, ...(hydration.actionData ? { actionData: hydration.actionData } : {}) } } : {});
+// The preview notice's exit leads back to the page shown, after in-site navigations too.
+const previewExit = served?.preview ? document.getElementById(PREVIEW_NOTICE_ID)?.querySelector("a") : null;
+if (previewExit) router.subscribe(({ location }) => void (previewExit.href = previewExitHref(`${location.pathname}${location.search}`)));
 
 const app = (
   <StrictMode>

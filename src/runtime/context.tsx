@@ -61,6 +61,12 @@ export interface Runtime {
   nearViewport?: NearViewport | undefined;
   /** While the server's page hydrates: each island's turn to hydrate, one commit at a time (./hydrationTurns.ts). */
   turns?: HydrationTurns | undefined;
+  /**
+   * In an editor's preview where the browser cannot carry it through the site's own `/api` calls
+   * (the address fallback, or a content service on another origin): the next page is loaded by
+   * the browser from the server, as a whole page, not by the router (src/app/routes.tsx).
+   */
+  loadWholePage?: ((url: URL) => void) | undefined;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

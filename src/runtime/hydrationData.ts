@@ -78,6 +78,13 @@ export interface HydrationData {
   loaderData: Json;
   /** By route id: a posted form's answer (src/app/formAction.ts), when the page answers a post. */
   actionData?: Json | undefined;
+  /** The page is an editor's preview (CONTENT-API 9): how the browser carries it, and until when (unix seconds). Never the token. */
+  preview?: HydrationPreview | undefined;
+}
+
+export interface HydrationPreview {
+  via: "cookie" | "address";
+  until: number;
 }
 
 /**
@@ -86,9 +93,11 @@ export interface HydrationData {
  */
 export function parseHydrationData(value: unknown): HydrationData | null {
   if (!isRecord(value) || typeof value.siteUrl !== "string" || !isRecord(value.loaderData)) return null;
-  const { actionData } = value;
+  const { actionData, preview } = value;
   if (actionData !== undefined && !isRecord(actionData)) return null;
-  return { siteUrl: value.siteUrl, loaderData: unpackLoaderData(value.loaderData), ...(actionData ? { actionData } : {}) };
+  const via = isRecord(preview) ? preview.via : undefined;
+  const inPreview: HydrationPreview | undefined = isRecord(preview) && (via === "cookie" || via === "address") && typeof preview.until === "number" ? { via, until: preview.until } : undefined;
+  return { siteUrl: value.siteUrl, loaderData: unpackLoaderData(value.loaderData), ...(actionData ? { actionData } : {}), ...(inPreview ? { preview: inPreview } : {}) };
 }
 
 /** JSON that is safe inside a <script> element: no "</script>", "<!--" or line separators can end or bend it. */

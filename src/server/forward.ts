@@ -8,7 +8,8 @@
 import { contentCallMethod, contentCallOf } from "../content/calls.ts";
 import type { FetchHandler } from "./http/fetchHandler.ts";
 
-const forwardedRequestHeaders = ["content-type", "accept", "accept-language"];
+/** X-Content-Preview: only as src/server/preview/preview.ts (`previewCalls`, in front of this) sets it from a verified preview; a client's own is dropped there. */
+const forwardedRequestHeaders = ["content-type", "accept", "accept-language", "x-content-preview"];
 const forwardedResponseHeaders = ["content-type", "content-disposition", "cache-control", "retry-after"];
 
 const failure = (status: 502 | 504, error: string) => new Response(JSON.stringify({ error }), { status, headers: { "Content-Type": "application/json" } });

@@ -43,6 +43,20 @@ export interface DocumentOptions {
    * error, for the developer to read where the page would be; production answers the retry screen.
    */
   throwRouteErrors?: boolean;
+  /** A page rendered in an editor's preview (src/server/preview/preview.ts): its notice, and what the browser needs to stay in it. */
+  preview?: PreviewRender | undefined;
+}
+
+/** What a page in preview is rendered with (CONTENT-API 9). */
+export interface PreviewRender {
+  /** How the browser carries the preview: its cookie, or the token in the address of each page and in-site link (`token`). */
+  via: "cookie" | "address";
+  /** When the preview ends (the token's `exp`, unix seconds). */
+  until: number;
+  /** The address fallback's token, written into the page's in-site links (never into its canonical link, og:url or the sitemap). */
+  token?: string | undefined;
+  /** Whether the service answered any of the page's calls with its draft (asked once the page's content is in). */
+  draft: () => boolean;
 }
 
 export interface RenderModule {

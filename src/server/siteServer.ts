@@ -37,6 +37,7 @@ import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, t
 import { inSpan, pointSpan, startTracing } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress, withQueryOf } from "../content/pageQuery.ts";
+import { mayBePreview, mountPreviewEntry, previewCalls, previewMedia, previewPages, previewSessionOf, previewSettingsFromEnv, withoutPreviewToken } from "./preview/preview.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
@@ -120,6 +121,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // The CDN in front, its lifetimes and its purge (docs/operations.md#a-cdn-in-front): read first, so a misnamed CDN stops the start.
   const edge = edgePolicyFromEnv(env);
   const edgePurger = edgePurgerFromEnv(env, edge.cdn);
+  // Editors' previews (CONTENT-API 9): PREVIEW_SECRET, PREVIEW_FRAME_ANCESTORS; a value that cannot be read stops the start.
+  const preview = previewSettingsFromEnv(env);
   const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL, log) : undefined;
   if (base === "" && !options.contentService) throw new Error("CONTENT_API_BASE is empty and no content service runs in this process: set CONTENT_API_BASE, or run the site on the fixture service (npm start).");
   const inProcess = base === "" ? (options.contentService?.(shared) ?? null) : null;
@@ -211,10 +214,16 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     cache.answers.dropAllHere();
   });
   // The inline scripts the CSP lets run: Vite's in `npm run dev`, src/boot.ts's written into every page otherwise (./bootScript.ts).
-  const headers = await securityHeaders({ ...securityOptionsFromEnv(env), scriptHashes: [...(dev?.scriptHashes ?? []), ...(build.boot ? [build.boot.hash] : [])] });
+  const securityOptions = { ...securityOptionsFromEnv(env), scriptHashes: [...(dev?.scriptHashes ?? []), ...(build.boot ? [build.boot.hash] : [])] };
+  const headers = await securityHeaders(securityOptions);
+  // A preview's answers may be framed by the editor's tool (PREVIEW_FRAME_ANCESTORS) and by no one else; every other answer refuses frames.
+  const previewSecurity = await securityHeaders({ ...securityOptions, frameAncestors: preview.frameAncestors.length > 0 ? ["'self'", ...preview.frameAncestors] : undefined });
   const writePage = pageWriter(headers, edge);
   // Pages are rendered and kept by their path and the parameters a page reads (src/content/pageQuery.ts): a random query string is the page already held.
-  answerHeld = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);
+  // A request that may be a preview goes on to the page route.
+  const heldPage = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);
+  answerHeld = (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res);
+  const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.render(new Request(new URL(address, siteUrl)), { ...documentOptions(build, fetch, siteUrl), preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.keepAliveTimeout = 5_000;
   app.server.maxHeadersCount = 100;
@@ -239,12 +248,14 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // Forwarding: the lead calls go through the lead outbox (src/server/leads, docs/leads.md), so no lead is lost while the service is down.
   outbox = embedded ? null : leadOutboxFromEnv(env, base, upstreamTimeoutMs, { log, shared });
   const forward = forwardTo(base, { timeoutMs: upstreamTimeoutMs, warn });
-  const api = embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward;
+  // The preview's token is added to the browser's content calls only from a verified preview of a request from the site itself; a client's own X-Content-Preview never passes.
+  const api = previewCalls(embedded ? embedded.service : outbox ? leadCallsTo(outbox, forward) : forward, preview, new URL(siteUrl).origin);
   // The fixture service's own files stay at /media/ (its same-origin addresses); another service's are only reached through /_media/.
   mountContentApi(app, api, { files: embedded !== null, siteOrigin: new URL(siteUrl).origin });
   // Content media under /_media/, fetched from the content service's origin alone, with its limits (docs/media.md).
   const media = mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null, warn });
-  mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: media.handler });
+  // A preview's media are fetched past the media cache and kept nowhere.
+  mountFetchHandler(app, { prefix: `${MEDIA_PREFIX}/`, handler: previewMedia(media.handler, preview, new URL(siteUrl).origin) });
   // Whether the server answers, and the lead outbox's counts and ages (nothing personal).
   app.get("/healthz", (_request, reply) => reply.header("Cache-Control", cacheControl.noStore).send(healthAnswer(outbox)));
   /** The status of the home page (`/`, through its redirects on this site) as its next visitor would get it: held, or rendered now. */
@@ -300,6 +311,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     return build.module.sitemapFiles(addresses, siteUrl).get(name);
   }
   revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared, edge: edgePurger });
+  mountPreviewEntry(app, { settings: preview, siteUrl, headers: previewSecurity });
 
   // Crawler files, compressed per request (a sitemap may hold 50,000 addresses).
   withRawBodies(app, (scope) => {
@@ -318,6 +330,14 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   });
 
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = previewSessionOf(preview.secrets, request.headers.cookie, request.url);
+    // A preview: rendered for this request alone, never from or into a cache.
+    if (session) {
+      noteCache(request.raw, "miss");
+      const previewed = answerPreview(request.raw, reply.raw, pageAddress(withoutPreviewToken(request.url)), session);
+      reply.hijack();
+      return previewed;
+    }
     const address = pageAddress(request.url);
     const { value: page, cache: outcome } = await inSpan("page cache", async (note) => {
       const found = await pages.lookup(address);

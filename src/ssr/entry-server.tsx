@@ -30,6 +30,7 @@ import { serveMediaThroughSite } from "../ui/media.ts";
 import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
+import { previewNotice, withPreviewLinks } from "./previewPage.ts";
 import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { retryLater } from "../app/retryLater.ts";
@@ -105,7 +106,10 @@ function pageTree({ runtime, handler, context }: RoutedPage): ReactNode {
 /** The routed page as a whole HTML document; `retryScreen`: the 503 screen, not hydrated (the browser starts over). */
 async function documentHtml(request: Request, options: DocumentOptions, { runtime, handler, context }: RoutedPage, retryScreen: boolean, notFound: boolean): Promise<string> {
   const { page } = leafPage(context);
-  const html = await renderToString(pageTree({ runtime, handler, context }));
+  const { preview } = options;
+  const rendered = await renderToString(pageTree({ runtime, handler, context }));
+  // In the preview's address fallback every in-site link carries the token (CONTENT-API 9).
+  const html = preview?.token ? withPreviewLinks(rendered, preview.token) : rendered;
   const ready = page?.status === "ready" ? page : null;
   const blocks = ready?.blocks ?? [];
   const aboveTheFold = ready?.aboveTheFold ?? [];
@@ -130,14 +134,21 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const template = inlineEntryStyles(options.template, options.readStyle);
   const url = new URL(request.url);
   // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
-  const data: HydrationData = { siteUrl: options.siteUrl, loaderData: packLoaderData(context.loaderData), ...(context.actionData ? { actionData: context.actionData } : {}) };
-  return composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch, { bootSource: options.bootScript, sizeOf: options.assetSize }), {
+  const data: HydrationData = {
+    siteUrl: options.siteUrl,
+    loaderData: packLoaderData(context.loaderData),
+    ...(context.actionData ? { actionData: context.actionData } : {}),
+    ...(preview ? { preview: { via: preview.via, until: preview.until } } : {}),
+  };
+  const document = composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch, { bootSource: options.bootScript, sizeOf: options.assetSize }), {
     head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
     assets: assets.styles,
     html,
     // The retry screen is rendered anew in the browser, which loads the page itself: no loader data, only where the page comes from.
     data: retryScreen ? { siteUrl: options.siteUrl, loaderData: {} } : data,
   });
+  // A preview's notice, outside the app's root: no hydration touches it, and it works without script.
+  return preview ? document.replace('<div id="root">', () => `${previewNotice({ draft: preview.draft(), until: preview.until, address: `${url.pathname}${url.search}` })}\n    <div id="root">`) : document;
 }
 
 /** What a route threw, rethrown when the caller asks for it (`npm run dev`: the developer reads it instead of the retry screen). */

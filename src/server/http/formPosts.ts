@@ -29,23 +29,29 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 /**
- * Whether a post comes from the site's own pages. Browsers send `Sec-Fetch-Site` (it must say
- * same-origin) and, on every post, `Origin` (it must be this server's host as the browser
- * reached it, or SITE_URL's origin). A client sending neither (curl, a monitor) is no browser
- * carrying a visitor's identity, and is let through to the same rules and rate limit.
+ * Whether a browser's request comes from the site's own pages. Browsers send `Sec-Fetch-Site`
+ * (it must be one of `accepted`: same-origin, or for a preview's calls also `none`, the visitor's
+ * own typing) and, on every post, `Origin` (it must be this server's host as the browser reached
+ * it, or SITE_URL's origin). A client sending neither (curl, a monitor) is no browser carrying a
+ * visitor's identity, and is let through to the same rules and rate limit.
  */
-export function sameSitePost(request: FastifyRequest, siteOrigin: string): boolean {
-  const fetchSite = header(request, "sec-fetch-site");
-  if (fetchSite !== undefined) return fetchSite === "same-origin";
-  const origin = header(request, "origin");
+export function fromTheSite(header: (name: string) => string | undefined, siteOrigin: string, accepted: readonly string[] = ["same-origin"]): boolean {
+  const fetchSite = header("sec-fetch-site");
+  if (fetchSite !== undefined) return accepted.includes(fetchSite);
+  const origin = header("origin");
   if (origin === undefined) return true;
   if (origin === siteOrigin) return true;
   try {
-    return new URL(origin).host === header(request, "host");
+    return new URL(origin).host === header("host");
   } catch {
     // "null" (a sandboxed frame, a file) or anything else no page of the site sends.
     return false;
   }
+}
+
+/** Whether a post comes from the site's own pages (`fromTheSite`, same-origin only). */
+export function sameSitePost(request: FastifyRequest, siteOrigin: string): boolean {
+  return fromTheSite((name) => header(request, name), siteOrigin);
 }
 
 function send(reply: FastifyReply, answer: FormPostAnswer): FastifyReply {

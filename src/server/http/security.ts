@@ -25,6 +25,8 @@ export interface SecurityOptions {
   contentServiceBase?: string | undefined;
   /** The hashes ('sha256-…') of the inline scripts pages carry: src/boot.ts's (src/server/bootScript.ts), Vite's in `npm run dev`. */
   scriptHashes?: readonly string[] | undefined;
+  /** Who may frame the answer (CSP `frame-ancestors`); default none, with `X-Frame-Options: DENY`. Only previews name any (PREVIEW_FRAME_ANCESTORS). */
+  frameAncestors?: readonly string[] | undefined;
 }
 
 /**
@@ -54,7 +56,7 @@ const featuresOff = ["accelerometer", "camera", "display-capture", "geolocation"
 export const permissionsPolicy = featuresOff.map((feature) => `${feature}=()`).join(", ");
 
 /** The CSP directives, as helmet takes them. */
-export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins, contentServiceBase, scriptHashes = [] }: SecurityOptions): Record<string, string[]> {
+export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins, contentServiceBase, scriptHashes = [], frameAncestors = [] }: SecurityOptions): Record<string, string[]> {
   // Root-relative media come through the site ('self', /_media/; docs/media.md), or straight from the service in the single-page build;
   // absolute ones from the service's own origin or the configured ones.
   const media = [...new Set([...originOf(contentApiBase), ...originOf(contentServiceBase), ...(mediaOrigins ?? "").split(/[\s,]+/).flatMap(originOf)])];
@@ -71,7 +73,7 @@ export function cspDirectives({ recaptcha, https, contentApiBase, mediaOrigins, 
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": frameAncestors.length > 0 ? [...frameAncestors] : ["'none'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),
   };
 }
@@ -93,7 +95,8 @@ export async function securityHeaders(options: SecurityOptions): Promise<Record<
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
+    // X-Frame-Options names no origin: an answer others may frame leaves it out, and frame-ancestors decides.
+    xFrameOptions: options.frameAncestors?.length ? false : { action: "deny" },
   });
   app.get("/", () => "");
   const answer = await app.inject({ url: "/", headers: { host: "localhost" } });

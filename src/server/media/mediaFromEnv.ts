@@ -14,14 +14,14 @@ import { embeddedOrigin, fetchThrough, type FetchHandler } from "../http/fetchHa
 import { createDiskCache } from "./diskCache.ts";
 import { animationStills } from "./animationStills.ts";
 import { imageVariants } from "./imageVariants.ts";
-import { createMediaHandler, type MediaHandler } from "./mediaHandler.ts";
+import { createMediaHandler, type PreviewMediaHandler, type MediaHandler } from "./mediaHandler.ts";
 
 const number = (raw: string | undefined, fallback: number) => numberSetting(raw, fallback, (n) => n > 0);
 
 const MB = 1024 * 1024;
 
 /** The handler, and `close` to remove the cache directory when it is a temporary one of this process. */
-export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: FetchHandler | null; warn?: (message: string) => void }): { handler: MediaHandler; close: () => void } {
+export function mediaHandlerFromEnv(env: NodeJS.ProcessEnv, source: { base: string; embedded: FetchHandler | null; warn?: (message: string) => void }): { handler: MediaHandler & { preview: PreviewMediaHandler }; close: () => void } {
   const dir = env.MEDIA_CACHE_DIR ?? mkdtempSync(join(tmpdir(), "corvane-media-"));
   const handler = createMediaHandler({
     ...(source.warn ? { warn: source.warn } : {}),

@@ -19,6 +19,9 @@ import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
 
 export type MediaHandler = (request: Request) => Promise<Response>;
 
+/** A media request of an editor's preview: answered from the service with `headers` (its token), and kept nowhere. */
+export type PreviewMediaHandler = (request: Request, headers: Record<string, string>) => Promise<Response>;
+
 export interface MediaOptions {
   /** The content service's origin (scheme, host, port): the only place media are fetched from. */
   origin: string;
@@ -170,7 +173,7 @@ const refusalAnswer = (refusal: MediaRefusal) =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(refusal.status === 503 ? { "Retry-After": "5" } : {}) },
   });
 
-export function createMediaHandler(options: MediaOptions): MediaHandler {
+export function createMediaHandler(options: MediaOptions): MediaHandler & { preview: PreviewMediaHandler } {
   const origin = new URL(options.origin).origin;
   const fetchMedia = options.fetch ?? fetch;
   const onceOriginal = singleFlight<undefined>();
@@ -181,13 +184,13 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
   // for every request while its original is unchanged: a stranger asking for it over and over would keep a core busy.
   const refusedCopies = new LRUCache<string, MediaRefusal>({ max: 1000, ttl: options.freshMs });
 
-  /** Fetches the file at `path` on the service's origin to the disk cache, following redirects only within that origin. */
-  async function fetchOriginal(path: string, key: string): Promise<undefined> {
+  /** The file at `path` on the service's origin, following redirects only within that origin: its type and body, checked, not yet read. */
+  async function fetchChecked(path: string, headers: Record<string, string> = {}): Promise<{ type: string; body: ReadableStream<Uint8Array> | null }> {
     let url = new URL(path, origin);
     const signal = AbortSignal.timeout(options.timeoutMs);
     for (let hop = 0; ; hop++) {
       if (url.origin !== origin) throw new MediaRefusal(502, `redirected to another origin (${url.origin})`);
-      const response = await fetchMedia(url, { redirect: "manual", signal, headers: { Accept: "image/*,video/*,text/vtt,application/pdf,application/json" } });
+      const response = await fetchMedia(url, { redirect: "manual", signal, headers: { Accept: "image/*,video/*,text/vtt,application/pdf,application/json", ...headers } });
       const location = response.headers.get("Location");
       if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel();
@@ -210,11 +213,34 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
         await response.body?.cancel();
         throw new MediaRefusal(502, `larger than ${String(options.maxBytes)} bytes (${String(declared)})`);
       }
-      const kept = await options.cache.write(key, response.body, type, { maxBytes: options.maxBytes, tooLarge: () => new MediaRefusal(502, `larger than ${String(options.maxBytes)} bytes`) });
-      if (!kept) throw new MediaRefusal(502, "larger than the media cache (MEDIA_CACHE_MB)");
-      return undefined;
+      return { type, body: response.body };
     }
   }
+
+  /** Fetches the file at `path` on the service's origin to the disk cache. */
+  async function fetchOriginal(path: string, key: string): Promise<undefined> {
+    const { type, body } = await fetchChecked(path);
+    const kept = await options.cache.write(key, body, type, { maxBytes: options.maxBytes, tooLarge: tooLarge });
+    if (!kept) throw new MediaRefusal(502, "larger than the media cache (MEDIA_CACHE_MB)");
+    return undefined;
+  }
+
+  const tooLarge = () => new MediaRefusal(502, `larger than ${String(options.maxBytes)} bytes`);
+
+  /** A body that fails past the size cap as it streams (a preview's file is never read whole to check it). */
+  const capped = (body: ReadableStream<Uint8Array> | null): ReadableStream<Uint8Array> | null => {
+    if (!body) return null;
+    let bytes = 0;
+    return body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          bytes += chunk.byteLength;
+          if (bytes > options.maxBytes) controller.error(tooLarge());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+  };
 
   /** The original on disk, opened: kept while fresh, else fetched (once however many ask). */
   async function original(path: string): Promise<OpenFile> {
@@ -274,7 +300,49 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
     return onDisk(await original(path));
   }
 
-  return async (request) => {
+  /** The refusal of a failed media answer, logged unless it is a 404. */
+  const failed = (path: string, error: unknown) => {
+    const refusal = error instanceof MediaRefusal ? error : error instanceof Error && error.name === "TimeoutError" ? new MediaRefusal(504, "the content service did not answer in time") : new MediaRefusal(502, error instanceof Error ? error.message : String(error));
+    if (refusal.status !== 404) (options.warn ?? console.warn)(`media ${path}: ${refusal.message}`);
+    return refusalAnswer(refusal);
+  };
+
+  /**
+   * A preview's media (CONTENT-API 9: "no media cache"): the original fetched from the service
+   * with the preview's headers and streamed on, a resized copy or still made from it in memory,
+   * within the same limits, kept nowhere, answered `private, no-store` without an ETag.
+   */
+  const preview: PreviewMediaHandler = async (request, headers) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
+    const asked = contentPath(new URL(request.url).pathname);
+    if (asked === null || !mayBeMedia(asked)) return refusalAnswer(new MediaRefusal(404, "not media"));
+    const { path } = asked;
+    const answer = (type: string, body: BodyInit | null) => {
+      const answerHeaders: Record<string, string> = { "Content-Type": type === "text/vtt" ? "text/vtt; charset=utf-8" : type, "Cache-Control": "private, no-store" };
+      if (type === "image/svg+xml" || extensionOf(path) === "svg") answerHeaders["Content-Security-Policy"] = svgPolicy;
+      return new Response(request.method === "HEAD" ? null : body, { status: 200, headers: answerHeaders });
+    };
+    try {
+      const { variants, stills } = options;
+      const resized = variants ? parseVariant(path) : null;
+      const still = stills ? parseAnimationStill(path) : null;
+      const derive = resized && variants ? { original: resized.original, sources: resizedTypes, make: (load: () => Promise<Buffer>) => variants(load, resized) } : still && stills ? { original: still.original, ...stills } : null;
+      if (derive) {
+        const made = await derive.make(async () => {
+          const source = await fetchTurn(() => fetchChecked(derive.original, headers));
+          if (!derive.sources.includes(source.type)) throw new MediaRefusal(404, `not a file this is made from (${source.type})`);
+          return Buffer.from(await new Response(capped(source.body)).arrayBuffer());
+        });
+        return answer(made.type, new Uint8Array(made.bytes));
+      }
+      const { type, body } = await fetchTurn(() => fetchChecked(path, headers));
+      return answer(type, capped(body));
+    } catch (error) {
+      return failed(path, error);
+    }
+  };
+
+  const handler: MediaHandler = async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
     const asked = contentPath(new URL(request.url).pathname);
     if (asked === null || !mayBeMedia(asked)) return refusalAnswer(new MediaRefusal(404, "not media"));
@@ -306,9 +374,8 @@ export function createMediaHandler(options: MediaOptions): MediaHandler {
       }
       return new Response(file.body(0, file.size - 1), { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
     } catch (error) {
-      const refusal = error instanceof MediaRefusal ? error : error instanceof Error && error.name === "TimeoutError" ? new MediaRefusal(504, "the content service did not answer in time") : new MediaRefusal(502, error instanceof Error ? error.message : String(error));
-      if (refusal.status !== 404) (options.warn ?? console.warn)(`media ${path}: ${refusal.message}`);
-      return refusalAnswer(refusal);
+      return failed(path, error);
     }
   };
+  return Object.assign(handler, { preview });
 }

@@ -8,10 +8,11 @@
  * it, the token travels in the address instead, as `previewQueryParam` (./previewRoutes.ts).
  * The names are stable: a CDN in front passes requests carrying either to the origin uncached.
  */
+import { previewQueryParam } from "../../content/previewAddress.ts";
+
+export { previewQueryParam };
 
 export const previewCookieName = "__Host-corvane-preview";
-/** The address fallback's query parameter, on every page and in-site link of the tab. */
-export const previewQueryParam = "corvane-preview";
 
 const attributes = "Path=/; Secure; HttpOnly; SameSite=None; Partitioned";
 
