@@ -162,6 +162,15 @@ describe("a page in preview", () => {
     expect(page.body).not.toMatch(/"preview":\{[^}]*corvane/);
   });
 
+  it("follows an editor's redirect as visitors do, answered private and carrying the address fallback's token on", async () => {
+    const valid = token();
+    const publicAnswer = await send(site.url, { path: "/company" });
+    expect([publicAnswer.status, publicAnswer.headers.location, publicAnswer.headers["cache-control"]]).toEqual([308, "/about-us", "public, max-age=0"]);
+    const inPreview = await send(site.url, { path: `/company?corvane-preview=${valid}` });
+    expect([inPreview.status, inPreview.headers.location, inPreview.headers["cache-control"]]).toEqual([308, `/about-us?corvane-preview=${valid}`, "private, no-store"]);
+    expect(inPreview.headers["surrogate-key"] ?? inPreview.headers["cache-tag"] ?? inPreview.headers.xkey).toBeUndefined();
+  });
+
   it("leaves no byte in the page cache, the content cache, Redis or the media cache", async () => {
     const { Redis } = await import("ioredis");
     const admin = new Redis(redis.url);

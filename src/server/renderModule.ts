@@ -68,6 +68,8 @@ export interface RenderModule {
   listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<(string | SiteAddress)[]>;
   sitemapFiles(addresses: readonly (string | SiteAddress)[], siteUrl: string): Map<string, string>;
   robotsTxt(siteUrl: string): string;
+  /** The addresses the route table itself answers (its fixed routes and its own redirects), which no editor's redirect may take (CONTENT-API 9). */
+  routeTableAddresses?: () => string[];
   /** `npm run bench:render` only: the page's routing, then its tree through react-dom/server's `renderToString`, each timed (the floor). */
   renderFloor?: (request: Request, options: DocumentOptions) => Promise<{ routeMs: number; reactMs: number; html: string }>;
 }

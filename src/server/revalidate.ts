@@ -252,9 +252,11 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     if (message.from === instance) return;
     if ("ack" in message) return waiting.get(message.ack)?.();
     dropHere(message.target);
-    if (message.id !== undefined) void shared.publish(JSON.stringify({ from: instance, ack: message.id })).catch(() => undefined);
-    // Loaded again at once (from Redis, where the instance called put the new list), not at the next visitor.
-    if (redirects && namesRedirects(message.target)) redirects.reload(false).catch(() => undefined);
+    // The redirect list is loaded again at once (from Redis, where the instance called put the new one) before this instance
+    // says it is done: the CDN is purged after that word, and must not refill from an address this instance still answers the old way.
+    const { id } = message;
+    const reloaded = redirects && namesRedirects(message.target) ? redirects.reload(false).then(() => undefined, () => undefined) : Promise.resolve();
+    if (id !== undefined) void reloaded.then(() => shared.publish(JSON.stringify({ from: instance, ack: id }))).catch(() => undefined);
   });
 
   app.post("/_revalidate", { bodyLimit: 64 * 1024 }, async (request, reply) => {

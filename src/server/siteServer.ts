@@ -37,7 +37,11 @@ import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, t
 import { inSpan, pointSpan, startTracing } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress, withQueryOf } from "../content/pageQuery.ts";
-import { mayBePreview, mountPreviewEntry, previewCalls, previewMedia, previewPages, previewSessionOf, previewSettingsFromEnv, withoutPreviewToken } from "./preview/preview.ts";
+import { redirectFor, redirectKey } from "../content/redirects.ts";
+import { isSitePath } from "../content/sitePath.ts";
+import { addressTag, everyPageTag, redirectsTag } from "./edge/cacheTags.ts";
+import { mayBePreview, mountPreviewEntry, previewCalls, previewHeaders, previewMedia, previewPages, previewSessionOf, previewSettingsFromEnv, withoutPreviewToken, writePreviewAnswer } from "./preview/preview.ts";
+import { createRedirectList } from "./redirectList.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
@@ -219,10 +223,24 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // A preview's answers may be framed by the editor's tool (PREVIEW_FRAME_ANCESTORS) and by no one else; every other answer refuses frames.
   const previewSecurity = await securityHeaders({ ...securityOptions, frameAncestors: preview.frameAncestors.length > 0 ? ["'self'", ...preview.frameAncestors] : undefined });
   const writePage = pageWriter(headers, edge);
+  // The editors' redirects (CONTENT-API 9), loaded now and kept as content answers are; the route table's own addresses cannot be redirected.
+  const redirects = createRedirectList({
+    call: (path, body) => cache.uncached({})(path, { method: "POST", body }),
+    rules: { isSitePath, fixed: new Set((build.module.routeTableAddresses?.() ?? []).map(redirectKey)) },
+    freshMs,
+    staleMs,
+    shared,
+    warn,
+  });
+  /** Where an editor redirected the address a request asks for, if anywhere. */
+  const editorsRedirect = (url: string) => {
+    const query = url.indexOf("?");
+    return redirectFor(redirects.table(), query === -1 ? url : url.slice(0, query), query === -1 ? "" : url.slice(query));
+  };
   // Pages are rendered and kept by their path and the parameters a page reads (src/content/pageQuery.ts): a random query string is the page already held.
-  // A request that may be a preview goes on to the page route.
+  // A request that may be a preview, or whose address an editor redirected, goes on to the page route.
   const heldPage = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);
-  answerHeld = (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res);
+  answerHeld = (req, res) => !mayBePreview(preview.secrets, req) && (req.url === undefined || editorsRedirect(req.url) === undefined) && heldPage(req, res);
   const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.render(new Request(new URL(address, siteUrl)), { ...documentOptions(build, fetch, siteUrl), preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.keepAliveTimeout = 5_000;
@@ -307,10 +325,11 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   /** sitemap.xml (and its parts past 50,000 addresses) and robots.txt, from the addresses the content has now. */
   async function siteFile(name: string): Promise<string | undefined> {
     if (name === "robots.txt") return build.module.robotsTxt(siteUrl);
-    const addresses = await build.module.listAddresses({ fetch: cache.fetch, siteUrl });
+    // An address an editor redirected is no page of its own: not in the sitemap.
+    const addresses = (await build.module.listAddresses({ fetch: cache.fetch, siteUrl })).filter((address) => editorsRedirect(typeof address === "string" ? address : address.path) === undefined);
     return build.module.sitemapFiles(addresses, siteUrl).get(name);
   }
-  revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared, edge: edgePurger });
+  revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared, redirects, edge: edgePurger });
   mountPreviewEntry(app, { settings: preview, siteUrl, headers: previewSecurity });
 
   // Crawler files, compressed per request (a sitemap may hold 50,000 addresses).
@@ -331,6 +350,15 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
     const session = previewSessionOf(preview.secrets, request.headers.cookie, request.url);
+    // An editor's redirect first (CONTENT-API 9: after the address is read, before the route table), kept by a CDN until a publish
+    // changes the list; in preview, kept nowhere (its address may carry the preview's token).
+    const redirect = editorsRedirect(request.url);
+    if (redirect) {
+      reply.hijack();
+      if (session) return writePreviewAnswer(request.raw, reply.raw, redirect.status, { ...previewHeaders(previewSecurity), location: redirect.location });
+      const path = request.url.split("?", 1)[0] ?? request.url;
+      return writePage(request.raw, reply.raw, { status: redirect.status, location: redirect.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: "best", deps: [], tags: [everyPageTag, addressTag(path), redirectsTag] });
+    }
     // A preview: rendered for this request alone, never from or into a cache.
     if (session) {
       noteCache(request.raw, "miss");

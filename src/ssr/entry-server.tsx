@@ -31,7 +31,7 @@ import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } 
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
 import { previewNotice, withPreviewLinks } from "./previewPage.ts";
-import { siteAddresses, type SiteAddress } from "./siteAddresses.ts";
+import { routeTableAddresses, siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { retryLater } from "../app/retryLater.ts";
 
@@ -228,4 +228,6 @@ export function listAddresses(options: { fetch: typeof fetch; siteUrl: string })
 
 export { robotsTxt, sitemapFiles };
 
-export const renderModule = { renderDocument, answerFormPost, listAddresses, sitemapFiles, robotsTxt, renderFloor } satisfies RenderModule;
+export { routeTableAddresses };
+
+export const renderModule = { renderDocument, answerFormPost, listAddresses, sitemapFiles, robotsTxt, renderFloor, routeTableAddresses } satisfies RenderModule;

@@ -35,6 +35,11 @@ export function fixedAddresses(): string[] {
   return routeTable.routes.filter((route) => !route.path.includes(":")).map((route) => route.path);
 }
 
+/** The addresses the route table itself answers: its fixed routes and the addresses it redirects (no editor's redirect may take them, CONTENT-API 9). */
+export function routeTableAddresses(): string[] {
+  return [...fixedAddresses(), ...routeTable.redirects.map((redirect) => redirect.from)];
+}
+
 /** A path of this site from a menu (root-relative, or absolute on the site's own origin), without query or hash; null for another site's address. */
 export function menuPath(url: string, siteUrl: string): string | null {
   let path = url.trim();
