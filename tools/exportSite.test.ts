@@ -89,4 +89,29 @@ describe("npm run export", () => {
       await site.close();
     }
   });
+
+  it("writes the editors' redirects where static hosts read them, a small page at each moved address, and leaves those addresses out of the sitemap", async () => {
+    const dist = smallBuild();
+    const fixtures = mkdtempSync(join(tmpdir(), "corvane-export-fixtures-"));
+    dirs.push(dist, fixtures);
+    writeFileSync(
+      join(fixtures, "redirects.json"),
+      JSON.stringify([
+        { from: "/about-us", to: "/Home", status: 301 },
+        { from: "/old/news", to: "https://news.example/?a=1&b=2", status: 302 },
+        { from: "/loop", to: "/loop/", status: 301 },
+      ]),
+    );
+    const report = await exportSite({ distDir: dist, env: { ...env, FIXTURES_DIR: fixtures }, log: () => undefined });
+    expect(report.failed).toEqual([]);
+    expect(report.redirects.map(({ from }) => from)).toEqual(["/about-us", "/old/news"]);
+    expect(report.skipped).toEqual([{ address: '(redirect {"from":"/loop","to":"/loop/","status":301})', why: "it redirects to itself" }]);
+    expect(readFileSync(join(dist, "_redirects"), "utf8")).toBe("/about-us /Home 301\n/old/news https://news.example/?a=1&b=2 302\n");
+    const moved = readFileSync(join(dist, "about-us", "index.html"), "utf8");
+    expect(moved).toContain('<link rel="canonical" href="https://www.site.example/Home">');
+    expect(moved).toContain('<meta http-equiv="refresh" content="0; url=https://www.site.example/Home">');
+    expect(moved).toContain('<a href="https://www.site.example/Home">');
+    expect(readFileSync(join(dist, "old", "news", "index.html"), "utf8")).toContain('href="https://news.example/?a=1&amp;b=2"');
+    expect(JSON.parse(readFileSync(join(dist, "sitemap.xml"), "utf8"))).toEqual([{ path: "/Home", lastmod: "2026-03-14" }]);
+  });
 });

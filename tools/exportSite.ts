@@ -19,6 +19,9 @@ import { mediaFailureSkipped, mediaInContent, mediaInPage, writeMedia } from "..
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
 import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
+import { readRedirects, redirectKey, type Redirect } from "../src/content/redirects.ts";
+import { isSitePath } from "../src/content/sitePath.ts";
+import { loadRedirectList } from "../src/server/redirectList.ts";
 
 export interface ExportOptions {
   distDir: string;
@@ -37,6 +40,8 @@ export interface ExportReport {
   failed: { address: string; why: string }[];
   /** Internal links of the written pages that lead to no page. */
   brokenLinks: BrokenLink[];
+  /** The editors' redirects (CONTENT-API 9) written to `_redirects`, each with a small page at its `from`; refused ones are in `skipped`. */
+  redirects: Redirect[];
 }
 
 /** The file an address is written to, or null when the address could leave the folder. */
@@ -47,7 +52,7 @@ export function fileFor(root: string, address: string): string | null {
 }
 
 /** The content service of CONTENT_API_BASE (empty: the embedded fixture service), one call per answer for a whole run, and its media. */
-export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; media: () => MediaHandler; close: () => void } {
+export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; redirectList: () => Promise<unknown[]>; media: () => MediaHandler; close: () => void } {
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const embedded = base === "" ? serviceFromEnv({ ...env, LEADS_DB: ":memory:" }) : null;
   // Menus and resources are read once, not per page.
@@ -56,6 +61,7 @@ export function exportContent(env: NodeJS.ProcessEnv): { fetch: typeof fetch; me
   let media: ReturnType<typeof mediaHandlerFromEnv> | undefined;
   return {
     fetch: cache.fetch,
+    redirectList: () => loadRedirectList((path, body) => cache.uncached({})(path, { method: "POST", body })),
     media: () => (media ??= mediaHandlerFromEnv(env, { base, embedded: embedded?.service ?? null })).handler,
     close: () => {
       embedded?.leads.close();
@@ -82,7 +88,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
   const build = await loadSiteBuild(distDir);
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const content = exportContent(env);
-  const report: ExportReport = { written: [], skipped: [], failed: [], brokenLinks: [] };
+  const report: ExportReport = { written: [], skipped: [], failed: [], brokenLinks: [], redirects: [] };
   // Every content answer and page names the media it uses; the lists are read whole, so a list page the browser pages through finds its pictures too.
   const mediaAddresses = new Set<string>();
   const noteMedia = (found: Set<string>) => {
@@ -99,9 +105,13 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     /** The content's date of each address that has one: the sitemap's lastmod. */
     const lastmods = new Map<string, string>();
     try {
+      // The editors' redirects: the route table's fixed addresses cannot be redirected; an address redirected is no page of its own (nor in the sitemap).
+      const redirects = readRedirects(await content.redirectList(), { isSitePath, fixed: new Set((build.module.routeTableAddresses?.() ?? []).map(redirectKey)) });
+      for (const { entry, why } of redirects.refused) report.skipped.push({ address: `(redirect ${JSON.stringify(entry)})`, why });
+      report.redirects = [...redirects.table.values()];
       const listed = (await build.module.listAddresses({ fetch: noting, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
       for (const { path, lastmod } of listed) if (lastmod) lastmods.set(path, lastmod);
-      addresses = listed.map(({ path }) => path);
+      addresses = listed.map(({ path }) => path).filter((path) => !redirects.table.has(redirectKey(path)));
     } catch (error) {
       report.failed.push({ address: "(the list of addresses)", why: error instanceof Error ? error.message : String(error) });
       return report;
@@ -166,6 +176,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
       return lastmod ? { path, lastmod } : { path };
     });
     for (const [name, content] of build.module.sitemapFiles(written, siteUrl)) writeFileSync(join(staging, name), content);
+    writeRedirects(staging, report.redirects, siteUrl);
     writeFileSync(join(staging, "robots.txt"), build.module.robotsTxt(siteUrl));
 
     const previous = `${distDir}.previous-${process.pid}`;
@@ -179,3 +190,25 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
   }
 }
 
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The editors' redirects where static hosts read them: `_redirects` (Netlify, Cloudflare Pages:
+ * `from to status`, the query passed on), and at each `from` a small page for hosts that read no
+ * such file: its canonical link names the target (search engines move the address), a
+ * `refresh` takes the browser there, and a link does without either.
+ */
+export function writeRedirects(root: string, redirects: readonly Redirect[], siteUrl: string): void {
+  writeFileSync(join(root, "_redirects"), redirects.map(({ from, to, status }) => `${from} ${to} ${String(status)}\n`).join(""));
+  for (const { from, to } of redirects) {
+    const file = fileFor(root, from);
+    if (!file) continue;
+    const target = escapeHtml(new URL(to, `${siteUrl}/`).href);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>This page has moved</title>\n<link rel="canonical" href="${target}">\n<meta name="robots" content="noindex">\n<meta http-equiv="refresh" content="0; url=${target}">\n</head>\n<body>\n<p>This page has moved to <a href="${target}">${target}</a>.</p>\n</body>\n</html>\n`,
+    );
+  }
+}

@@ -43,7 +43,7 @@ export interface RedirectListOptions {
 const asList = (json: unknown): unknown[] => (Array.isArray(json) ? (json as unknown[]) : []);
 
 /** The service's answer as the list it means: a 404 or something other than a JSON array is none; another status throws (the last list is kept). */
-async function loadList(call: RedirectListOptions["call"]): Promise<unknown[]> {
+export async function loadRedirectList(call: RedirectListOptions["call"]): Promise<unknown[]> {
   const response = await call(redirectListCall, "{}");
   if (response.status === 404) {
     await response.body?.cancel();
@@ -67,7 +67,7 @@ export function createRedirectList(options: RedirectListOptions): RedirectList {
     freshMs: options.freshMs,
     staleMs: options.staleMs,
     max: 1,
-    load: () => loadList(options.call),
+    load: () => loadRedirectList(options.call),
     warn: options.warn,
     ...(options.now ? { now: options.now } : {}),
     shared: options.shared && { store: options.shared, prefix: "redirects:", encode: (list) => list, decode: asList },

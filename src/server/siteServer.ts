@@ -314,7 +314,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     // `npm run export` writes for a static host (pages, sitemap, robots.txt, media copies) is not
     // served here either: the server makes each from the content it has now, so an export and the
     // server live in one dist/ (and a second route for /robots.txt would stop the server starting).
-    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "**/*.map", "**/*.map.*", "robots.txt", "sitemap.xml", "sitemap-*", "_media/**"],
+    globIgnore: ["server/**", ".vite/**", "**/index.html", "**/index.html.*", "_headers", "_redirects", "**/*.map", "**/*.map.*", "robots.txt", "sitemap.xml", "sitemap-*", "_media/**"],
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header("Cache-Control", cacheControlFor(`/${relative(resolve(distDir), path)}`));
