@@ -8,6 +8,7 @@
  * held, and nothing personal (leads, form posts, previews) is ever kept at the edge.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { previewCookieName, previewQueryParam } from "../src/server/preview/cookie.ts";
 import { startSiteServer, type SiteServer } from "../src/server/siteServer.ts";
 import { startVarnish, freePort, type VarnishServer } from "../tools/varnish.ts";
 import { startRedis, type RedisServer } from "./redisServer.ts";
@@ -201,18 +202,20 @@ describe("the site behind Varnish", () => {
       expect([posted.status, posted.headers["cache-control"], posted.headers.location]).toEqual([303, "private, no-store", "/Thankyou"]);
     }
     await vi.waitFor(() => expect(service.state.leads).toBe(leadsBefore + 4), { timeout: 5000, interval: 50 });
-    // A preview (a preview cookie, or the preview's own addresses) reaches the origin every time.
+    // A preview (the preview cookie, the address fallback's parameter, or the preview's own addresses) reaches the origin every time.
     const before = originPages().filter((path) => path === "/Experience").length;
     await edge("/Experience");
     for (let i = 0; i < 3; i++) {
-      const preview = await edge("/Experience", { Cookie: "__Host-corvane-preview=token-of-an-editor" });
+      const preview = await edge("/Experience", { Cookie: `consent=1; ${previewCookieName}=token-of-an-editor` });
       expect(preview.headers["x-cache"]).toBe("miss");
     }
+    expect((await edge(`/Experience?${previewQueryParam}=token-of-an-editor`)).headers["x-cache"]).toBe("miss");
     const previewEntry = [await edge("/_preview?token=abc"), await edge("/_preview?token=abc")];
     expect(previewEntry.map((answer) => answer.headers["x-cache"])).toEqual(["miss", "miss"]);
-    expect(originPages().filter((path) => path === "/Experience").length - before).toBe(4);
-    // The public copy is the one the edge keeps and goes on answering.
+    expect(originPages().filter((path) => path === "/Experience").length - before).toBe(5);
+    // The public copy is the one the edge keeps and goes on answering, to a cookie or parameter that only looks like a preview's too.
     expect((await edge("/Experience")).headers["x-cache"]).toBe("hit");
+    expect((await edge("/Experience?preview=1", { Cookie: "corvane-preview=1; seen-preview=yes" })).headers["x-cache"]).toBe("hit");
   });
 
   it("shows a deploy's pages once the deploy sends the publish webhook's \"all\", and not before", async () => {

@@ -72,9 +72,11 @@ sub vcl_recv {
   if (req.url ~ "^/(api/|_revalidate|healthz|readyz|metrics)") {
     return (pass);
   }
-  # Editors' previews: the entry and exit addresses, a preview cookie, or a preview token
-  # in the address. Never answered from the cache, never kept (the origin says private, no-store).
-  if (req.url ~ "^/_preview" || req.http.Cookie ~ "(^|;\s*)[^=;]*(?i:preview)[^=;]*=" || req.url ~ "[?&][^=&]*(?i:preview)[^=&]*=") {
+  # Editors' previews (docs/content-editors.md): the entry and exit addresses, the preview
+  # cookie `__Host-corvane-preview`, or the address fallback's `corvane-preview` parameter (the
+  # names of src/server/preview/cookie.ts). Never answered from the cache, never kept (the origin
+  # says private, no-store). Any other cookie or parameter is no preview, and dropped below.
+  if (req.url ~ "^/_preview" || req.http.Cookie ~ "(^|;\s*)__Host-corvane-preview=" || req.url ~ "[?&]corvane-preview=") {
     return (pass);
   }
   if (req.http.Authorization) {
