@@ -218,6 +218,26 @@ describe("the site behind Varnish", () => {
     expect((await edge("/Experience?preview=1", { Cookie: "corvane-preview=1; seen-preview=yes" })).headers["x-cache"]).toBe("hit");
   });
 
+  it("moves an address it holds once editors publish a redirect, purging that address and the redirect answers alone", async () => {
+    for (const path of ["/Press", "/Careers"]) await edge(path);
+    expect((await edge("/Press")).headers["x-cache"]).toBe("hit");
+    service.state.redirects = [{ from: "/press/", to: "/Feedback", status: 301 }];
+    const receipt = await revalidate({ redirects: true });
+    expect(receipt.status).toBe(200);
+    expect((JSON.parse(receipt.body) as { edge: { tags: string[] } }).edge.tags).toEqual(["redirects", "addr:/press"]);
+    const moved = await edge("/Press");
+    expect([moved.status, moved.headers.location, moved.headers["x-cache"]]).toEqual([301, "/Feedback", "miss"]);
+    expect((await edge("/Press")).headers["x-cache"]).toBe("hit");
+    expect((await edge("/Careers")).headers["x-cache"]).toBe("hit");
+    // Taken away again: the page is back at once, though no address was named.
+    service.state.redirects = [];
+    expect((await revalidate({ redirects: true })).status).toBe(200);
+    const back = await edge("/Press");
+    expect([back.status, back.headers["x-cache"]]).toEqual([200, "miss"]);
+    service.state.redirects = null;
+    await revalidate({ redirects: true });
+  });
+
   it("shows a deploy's pages once the deploy sends the publish webhook's \"all\", and not before", async () => {
     const held = await titleOf("/Resources");
     expect(held.body).toContain("/assets/app-first.js");

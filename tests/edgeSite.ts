@@ -42,7 +42,7 @@ export const pageAddresses = pageNames.map((name) => `/${name}`);
 
 /** A content service on loopback whose content the test edits, counting the calls each page gets and the leads it takes. */
 export function contentService() {
-  const state = { titles: new Map<string, string>(), menu: "Solutions", footer: "© Corvane", blogs: ["First blog"], pageCalls: new Map<string, number>(), leads: 0, traceparents: [] as string[] };
+  const state = { titles: new Map<string, string>(), menu: "Solutions", footer: "© Corvane", blogs: ["First blog"], redirects: null as unknown[] | null, pageCalls: new Map<string, number>(), leads: 0, traceparents: [] as string[] };
   const body = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -64,6 +64,13 @@ export function contentService() {
           return res.end(JSON.stringify([{ MenuGroupName: "Corvane-Top", MenuList: [{ MenuName: state.menu, PageURL: "/Smart-work-solutions", SubMenu: null }] }]));
         case "/api/resource/list":
           return res.end(JSON.stringify([{ name: "FOOTER", value: state.footer }]));
+        case "/api/redirect/GetRedirectList":
+          // CONTENT-API 9: a service offering no redirects answers 404.
+          if (state.redirects === null) {
+            res.statusCode = 404;
+            return res.end("{}");
+          }
+          return res.end(JSON.stringify(state.redirects));
         case "/api/page/GetContentList":
           return res.end(JSON.stringify({ contents: state.blogs.map((title, i) => ({ id: i + 1, type: 2, title, ...(i === 0 ? { totalRow: state.blogs.length } : {}) })) }));
         case "/api/contactus/create":

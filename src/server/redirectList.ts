@@ -22,8 +22,8 @@ const retryAfterFailureMs = 10_000;
 export interface RedirectList {
   /** The redirects followed now (none until the first load ends); a list past its freshness is reloaded behind the visitor. */
   table(): RedirectTable;
-  /** Drops the list held here (and Redis's copy, `everywhere`) and loads it again; resolves with the number of redirects followed. */
-  reload(everywhere: boolean): Promise<number>;
+  /** Drops the list held here (and Redis's copy, `everywhere`) and loads it again; resolves with the redirects followed then. */
+  reload(everywhere: boolean): Promise<RedirectTable>;
   /** The first load, started at once; it never rejects. */
   ready: Promise<void>;
 }
@@ -74,18 +74,18 @@ export function createRedirectList(options: RedirectListOptions): RedirectList {
   });
   let read: { list: unknown[]; table: RedirectTable } = { list: [], table: new Map() };
   /** The table of a list loaded, read once per list (each refused redirect logged once). */
-  const apply = (list: unknown[]): number => {
+  const apply = (list: unknown[]): RedirectTable => {
     if (list !== read.list) {
       const { table, refused } = readRedirects(list, options.rules);
       for (const { entry, why } of refused) options.warn(`redirect not followed, ${why}: ${JSON.stringify(entry)}`);
       read = { list, table };
     }
-    return read.table.size;
+    return read.table;
   };
   const now = options.now ?? Date.now;
-  let loading: Promise<number> | undefined;
+  let loading: Promise<RedirectTable> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
-  const load = (): Promise<number> =>
+  const load = (): Promise<RedirectTable> =>
     (loading ??= lists
       .get(key)
       .then(apply, (error: unknown) => {

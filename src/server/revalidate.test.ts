@@ -6,7 +6,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { createSwrCache } from "./swrCache.ts";
-import { resolveTarget, revalidation, RevalidationTargetSchema } from "./revalidate.ts";
+import { maxRedirectTags, resolveTarget, revalidation, RevalidationTargetSchema, targetTags } from "./revalidate.ts";
 import type { CachedPage } from "./pageCache.ts";
 import type { ContentAnswer, ContentCall } from "./contentCache.ts";
 
@@ -58,6 +58,15 @@ describe("the webhook's body", () => {
   });
 });
 
+describe("what a publish purges at the CDN", () => {
+  it("for a reloaded redirect list: every redirect answer and each address it moves; every page past maxRedirectTags", () => {
+    expect(targetTags({ redirects: true, pages: ["People"] }, ["/old", "/news/shared-services"])).toEqual(["redirects", "addr:/old", "addr:/news/shared-services", "page:people"]);
+    expect(targetTags({ pages: ["People"] }, ["/old"])).toEqual(["page:people"]);
+    expect(targetTags({ redirects: true }, Array.from({ length: maxRedirectTags + 1 }, (_, i) => `/p${String(i)}`))).toEqual(["pages"]);
+    expect(targetTags("all", ["/old"])).toEqual(["pages"]);
+  });
+});
+
 describe("POST /_revalidate", () => {
   const start = async (reloads: boolean[]) => {
     const app = Fastify();
@@ -70,7 +79,7 @@ describe("POST /_revalidate", () => {
       redirects: {
         reload: (everywhere) => {
           reloads.push(everywhere);
-          return Promise.resolve(3);
+          return Promise.resolve(new Map([["/a", {}], ["/b", {}], ["/c", {}]]));
         },
       },
     });

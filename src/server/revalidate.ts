@@ -23,7 +23,7 @@ import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
 import type { ContentAnswer, ContentCall } from "./contentCache.ts";
-import { addressTag, everyPageTag, listTag, menusTag, pageTag, resourcesTag } from "./edge/cacheTags.ts";
+import { addressTag, everyPageTag, listTag, menusTag, pageTag, redirectsTag, resourcesTag } from "./edge/cacheTags.ts";
 import type { EdgePurger, PurgeResult } from "./edge/purge.ts";
 import { cacheControl } from "./http/cachePolicy.ts";
 import type { CachedPage } from "./pageCache.ts";
@@ -70,8 +70,8 @@ export interface RevalidationOptions {
   pages: SwrCache<CachedPage>;
   content: SwrCache<ContentAnswer, ContentCall>;
   shared: SharedStore | undefined;
-  /** The editors' redirect list (./redirectList.ts), loaded again by `"all"` and `"redirects": true`. */
-  redirects?: { reload(everywhere: boolean): Promise<number> } | undefined;
+  /** The editors' redirect list (./redirectList.ts), loaded again by `"all"` and `"redirects": true`: the redirects followed then, by the address they move. */
+  redirects?: { reload(everywhere: boolean): Promise<ReadonlyMap<string, unknown>> } | undefined;
   /** The CDN's purge by tag (CDN and its settings, ./edge/purge.ts), or none. */
   edge?: EdgePurger | null | undefined;
   /** How long the instance called waits for the others' word before purging the CDN (default 1 s). */
@@ -96,14 +96,22 @@ function refusal(body: unknown): string {
 
 const namesRedirects = (target: RevalidationTarget) => target === "all" || target.redirects === true;
 
+/** Past this many addresses redirected, a reloaded list purges every page instead of each address (a CDN takes 100 to 256 tags a call). */
+export const maxRedirectTags = 1_000;
+
 /**
- * The cache tags a publish purges at the CDN (./edge/cacheTags.ts). A changed redirect list
- * purges every page: an added redirect turns an address the edge holds (a page, a 404) into a
- * redirect, and the list does not say which addresses changed.
+ * The cache tags a publish purges at the CDN (./edge/cacheTags.ts). A reloaded redirect list
+ * (`redirected`: the addresses it moves now, by redirectKey) purges every redirect answer the edge
+ * holds (`redirects`: one removed, or sent elsewhere) and the answers of each address it moves
+ * (`addr:<from>`: the page or 404 held there before the redirect was added); nothing else changes,
+ * whatever the instance's list was before. Past `maxRedirectTags` addresses, every page.
  */
-export function targetTags(target: RevalidationTarget): string[] {
-  if (target === "all" || target.redirects === true) return [everyPageTag];
+export function targetTags(target: RevalidationTarget, redirected: readonly string[] = []): string[] {
+  if (target === "all") return [everyPageTag];
+  const redirects = target.redirects === true;
+  if (redirects && redirected.length > maxRedirectTags) return [everyPageTag];
   return [
+    ...(redirects ? [redirectsTag, ...redirected.map(addressTag)] : []),
     ...(target.pages ?? []).map(pageTag),
     ...(target.lists ?? []).map(listTag),
     ...(target.menus === true ? [menusTag] : []),
@@ -209,11 +217,13 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     return dropped;
   }
 
-  async function drop(target: RevalidationTarget, everywhere: boolean): Promise<Dropped> {
+  /** What was dropped, and the addresses the redirect list moves once loaded again (when the target named it). */
+  async function drop(target: RevalidationTarget, everywhere: boolean): Promise<{ dropped: Dropped; redirected: string[] }> {
     const here = dropHere(target);
     const there = everywhere ? await dropShared(target) : { pages: [], content: [] };
     const held = redirects && namesRedirects(target) ? await redirects.reload(everywhere) : undefined;
-    return { pages: [...new Set([...here.pages, ...there.pages])], content: [...new Set([...here.content, ...there.content])], ...(held === undefined ? {} : { redirects: held }) };
+    const dropped = { pages: [...new Set([...here.pages, ...there.pages])], content: [...new Set([...here.content, ...there.content])], ...(held === undefined ? {} : { redirects: held.size }) };
+    return { dropped, redirected: held ? [...held.keys()] : [] };
   }
 
   /** Tells the other instances and waits (at most `peerWaitMs`) until each said it dropped its copies; how many were told and said so. */
@@ -265,9 +275,10 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     const target = RevalidationTargetSchema.safeParse(request.body);
     if (!target.success) return reply.code(400).header("Cache-Control", cacheControl.noStore).send({ error: refusal(request.body) });
     let dropped: Dropped;
+    let redirected: string[];
     let peers: { told: number; confirmed: number };
     try {
-      dropped = await drop(target.data, true);
+      ({ dropped, redirected } = await drop(target.data, true));
       peers = await tellPeers(target.data);
     } catch (error) {
       // Not everything could be dropped (Redis slow or away): 503, so the content service sends it again.
@@ -275,7 +286,7 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
       return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", "5").send({ error: "the revalidation could not drop every shared copy; send it again" });
     }
     // Once, from this instance, after the instances dropped their copies: the CDN's copies of the same content.
-    const tags = edge ? targetTags(target.data) : [];
+    const tags = edge ? targetTags(target.data, redirected) : [];
     const purged: PurgeResult[] = edge && tags.length > 0 ? await edge.purge(tags) : [];
     const edgeFailed = purged.some((result) => !result.ok);
     request.log[edgeFailed ? "error" : "info"]({ instance, pages: dropped.pages.length, content: dropped.content.length, peersTold: peers.told, peersConfirmed: peers.confirmed, ...(edge ? { edge: edge.cdn, tags: tags.length, edgeFailed } : {}) }, "revalidated");
