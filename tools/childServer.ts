@@ -20,9 +20,10 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
-  if (!existsSync(builtServer)) return Promise.reject(new Error(`${builtServer} is missing: run "npm run build" first.`));
-  const child = spawn(process.execPath, [builtServer], {
+/** `server`: another build's standalone.js (a benchmark pairing two builds); the project's own by default. */
+export function startChildServer(env: Record<string, string>, timeoutMs = 30_000, server = builtServer): Promise<ChildServer> {
+  if (!existsSync(server)) return Promise.reject(new Error(`${server} is missing: run "npm run build" first.`));
+  const child = spawn(process.execPath, [server], {
     cwd: root,
     // Warnings and errors only: a load run would otherwise write a line per request into a pipe read only until the server is up.
     // On the fixture service unless `env` names another: a test deployment of it (ALLOW_FIXTURE_CONTENT).
