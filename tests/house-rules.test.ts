@@ -70,3 +70,50 @@ describe("modules import one way (npm run lint's circle check, type imports incl
     expect(run.status).toBe(0);
   });
 });
+
+/**
+ * Spans of `size` lines of code standing in two places (issue 50), as "a.ts:3 = b.ts:40". Lines
+ * are compared trimmed; blank lines, comments, imports and lone punctuation are passed over, as
+ * the `duplicates` tool does, so a copied span shows however it was re-indented.
+ */
+export function repeatedSpans(files: { file: string; source: string }[], size = 10): string[] {
+  const seen = new Map<string, string>();
+  const found: string[] = [];
+  for (const { file, source } of files) {
+    const lines = source
+      .split("\n")
+      .map((text, index) => ({ text: text.trim(), line: index + 1 }))
+      .filter(({ text }) => text !== "" && !/^(\/\/|\/\*|\*|import\s)/.test(text) && !/^[\s{}()[\];,<>/]*$/.test(text));
+    let lastReported = -size;
+    for (let start = 0; start + size <= lines.length; start++) {
+      const key = lines.slice(start, start + size).map(({ text }) => text).join("\n");
+      const place = `${file}:${String(lines[start]?.line)}`;
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, place);
+      // One row for a run longer than the span, not one per line of it.
+      else if (start - lastReported >= size) {
+        found.push(`${earlier} = ${place}`);
+        lastReported = start;
+      }
+    }
+  }
+  return found;
+}
+
+describe("src/ says each thing once", () => {
+  it("finds a span of 10 lines standing twice, re-indented or not (the rule itself can fail)", () => {
+    const body = Array.from({ length: 10 }, (_, index) => `const value${String(index)} = compute(${String(index)});`);
+    const files = [
+      { file: "a.ts", source: ["import { compute } from './c.ts';", ...body].join("\n") },
+      { file: "b.ts", source: ["export function f() {", "  // the same, indented", ...body.map((line) => `  ${line}`), "}"].join("\n") },
+      { file: "c.ts", source: body.slice(0, 9).join("\n") },
+    ];
+    expect(repeatedSpans(files)).toEqual(["a.ts:2 = b.ts:3"]);
+  });
+
+  it("holds for the site's code in src/ (tests aside)", () => {
+    const files = repoFiles("src", (path) => /\.(tsx?|css)$/.test(path) && !/\.(test|spec)\.tsx?$/.test(path)).map((file) => ({ file, source: readFileSync(file, "utf8") }));
+    expect(files.length).toBeGreaterThan(100);
+    expect(repeatedSpans(files)).toEqual([]);
+  });
+});

@@ -3,11 +3,9 @@
  * whatever their type, the first one large with its image beside its text, the rest in a row.
  */
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ItemText } from "../../ui/cards/ItemText.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
-import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
-import { SmartLink } from "../../ui/SmartLink.tsx";
-import { toPlainText } from "../../ui/text.ts";
 import { safeUrl } from "../../ui/url.ts";
 import type { BannersOptions } from "./options.ts";
 import "./banners.css";
@@ -16,23 +14,12 @@ export function Banners({ items, options, title, background, slotId }: BlockProp
   return (
     <Section title={title} background={background} slotId={slotId} className="banners">
       <div className="banners__list">
-        {items.map((item) => {
-          const name = toPlainText(item.title);
-          return (
-            <article key={item.key} className="banner">
-              {safeUrl(item.image) && <ContentImage className="banner__image" src={item.image} alt="" ratio={[16, 9]} fit="contain" />}
-              <div className="banner__body">
-                <h3 className="banner__title">{name}</h3>
-                <SafeHtml className="banner__text" html={item.shortDesc} />
-                {item.link && (
-                  <SmartLink className="card__link" href={item.link} aria-label={`${options.linkLabel}: ${name}`}>
-                    {options.linkLabel}
-                  </SmartLink>
-                )}
-              </div>
-            </article>
-          );
-        })}
+        {items.map((item) => (
+          <article key={item.key} className="banner">
+            {safeUrl(item.image) && <ContentImage className="banner__image" src={item.image} alt="" ratio={[16, 9]} fit="contain" />}
+            <ItemText item={item} name="banner" linkLabel={options.linkLabel} linkClassName="card__link" />
+          </article>
+        ))}
       </div>
     </Section>
   );

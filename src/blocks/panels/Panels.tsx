@@ -1,9 +1,7 @@
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
+import { ItemText } from "../../ui/cards/ItemText.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";
-import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { Section } from "../../ui/Section.tsx";
-import { SmartLink } from "../../ui/SmartLink.tsx";
-import { toPlainText } from "../../ui/text.ts";
 import type { PanelsOptions } from "./options.ts";
 import "./panels.css";
 
@@ -14,19 +12,10 @@ export function Panels({ items, options, title, background, slotId }: BlockProps
       <div className="panels__list">
         {items.map((item, index) => {
           const side = item.direction ?? (index % 2 === 0 ? "Left" : "Right");
-          const name = toPlainText(item.title);
           return (
             <article key={item.key} className={`panel panel--image-${side.toLowerCase()}`} data-direction={side}>
               <ContentImage className="panel__image" src={item.image} alt="" ratio={[3, 2]} />
-              <div className="panel__body">
-                <h3 className="panel__title">{name}</h3>
-                <SafeHtml className="panel__text" html={item.shortDesc} />
-                {item.link && (
-                  <SmartLink className="button" href={item.link} aria-label={`${options.linkLabel}: ${name}`}>
-                    {options.linkLabel}
-                  </SmartLink>
-                )}
-              </div>
+              <ItemText item={item} name="panel" linkLabel={options.linkLabel} linkClassName="button" />
             </article>
           );
         })}
