@@ -4,6 +4,8 @@
  * the entry's script (see deferHydration), the page's HTML in #root, and the router's data the
  * browser hydrates from.
  */
+// The five characters HTML and XML treat specially, as entities (text and attribute values alike).
+import { escapeUTF8 } from "entities";
 import type { HeadTags } from "../app/pageHead.ts";
 import { HYDRATION_SCRIPT_OPEN, scriptSafeJson, type HydrationData } from "../runtime/hydrationData.ts";
 
@@ -17,14 +19,13 @@ export interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
-  if (!head) return `<title>${escapeHtml(fallbackTitle)}</title>`;
+  if (!head) return `<title>${escapeUTF8(fallbackTitle)}</title>`;
   return [
-    `<title>${escapeHtml(head.title)}</title>`,
-    ...head.metas.map(({ key, value, content }) => `<meta ${key}="${escapeHtml(value)}" content="${escapeHtml(content)}" />`),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<title>${escapeUTF8(head.title)}</title>`,
+    ...head.metas.map(({ key, value, content }) => `<meta ${key}="${escapeUTF8(value)}" content="${escapeUTF8(content)}" />`),
+    `<link rel="canonical" href="${escapeUTF8(head.canonical)}" />`,
   ].join("\n    ");
 }
 
@@ -114,7 +115,7 @@ export function deferHydration(
   const boot = manifest[bootModule];
   const entry = entryScript.exec(template)?.[1];
   if (!boot || entry === undefined) {
-    const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`).join("\n    ");
+    const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeUTF8(file)}" />`).join("\n    ");
     return links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
   }
   const preloads = [...template.matchAll(modulePreload)].map((match) => match[1] ?? "");
@@ -122,12 +123,12 @@ export function deferHydration(
   // Largest first; a stable sort keeps the given order among files of unknown size.
   const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index).sort((a, b) => size(b) - size(a));
   const later = prefetch.filter((file) => !files.includes(file));
-  const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeHtml(later.join(" "))}"` : "";
-  const lists = `data-entry="${escapeHtml(entry)}" data-modulepreload="${escapeHtml(files.join(" "))}"${prefetchAttribute}`;
+  const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeUTF8(later.join(" "))}"` : "";
+  const lists = `data-entry="${escapeUTF8(entry)}" data-modulepreload="${escapeUTF8(files.join(" "))}"${prefetchAttribute}`;
   const script =
     bootSource === undefined
       ? // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
-        `<script type="module" crossorigin fetchpriority="low" src="/${escapeHtml(boot.file)}" ${lists}></script>`
+        `<script type="module" crossorigin fetchpriority="low" src="/${escapeUTF8(boot.file)}" ${lists}></script>`
       : // Async: it runs as it is parsed (it holds early taps from then on) and asks for the code at the first paint.
         `<script type="module" async ${lists}>${bootSource}</script>`;
   return template.replace(modulePreload, "").replace(entryScript, () => script);
@@ -142,7 +143,7 @@ export function deferHydration(
  */
 function styleTag(file: string, readStyle: ((file: string) => string | undefined) | undefined): string {
   const css = readStyle?.(file);
-  const href = `/${escapeHtml(file)}`;
+  const href = `/${escapeUTF8(file)}`;
   // "</style" cannot occur in built CSS outside a string; escaped anyway so it can never end the element.
   if (css !== undefined) return `<style data-href="${href}">${css.replace(/<\/style/gi, "<\\/style")}</style><link rel="stylesheet" href="${href}" disabled />`;
   return `<link rel="stylesheet" href="${href}" />`;

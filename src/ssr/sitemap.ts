@@ -4,17 +4,16 @@
  * address whose content has a date carries it as <lastmod> (W3C datetime); a part of the index
  * carries the latest of its addresses'. No date is made up for content without one.
  */
+import { escapeUTF8 } from "entities";
 import type { SiteAddress } from "./siteAddresses.ts";
 
 export type { SiteAddress };
 export const sitemapLimit = 50_000;
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-
 const absolute = (path: string, siteUrl: string) => new URL(path, `${siteUrl.replace(/\/+$/, "")}/`).href;
 
 const entry = (address: string | SiteAddress): SiteAddress => (typeof address === "string" ? { path: address } : address);
-const lastmodTag = (lastmod: string | undefined) => (lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "");
+const lastmodTag = (lastmod: string | undefined) => (lastmod ? `<lastmod>${escapeUTF8(lastmod)}</lastmod>` : "");
 
 /** The latest of some W3C datetimes (dates compare as the start of their day, in UTC). */
 function latest(dates: readonly (string | undefined)[]): string | undefined {
@@ -27,7 +26,7 @@ function latest(dates: readonly (string | undefined)[]): string | undefined {
 }
 
 function urlset(addresses: readonly (string | SiteAddress)[], siteUrl: string): string {
-  const urls = addresses.map(entry).map(({ path, lastmod }) => `  <url><loc>${escapeXml(absolute(path, siteUrl))}</loc>${lastmodTag(lastmod)}</url>`);
+  const urls = addresses.map(entry).map(({ path, lastmod }) => `  <url><loc>${escapeUTF8(absolute(path, siteUrl))}</loc>${lastmodTag(lastmod)}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
@@ -42,7 +41,7 @@ export function sitemapFiles(addresses: readonly (string | SiteAddress)[], siteU
     parts.push({ name, lastmod: latest(part.map((address) => entry(address).lastmod)) });
     files.set(name, urlset(part, siteUrl));
   }
-  const entries = parts.map(({ name, lastmod }) => `  <sitemap><loc>${escapeXml(absolute(`/${name}`, siteUrl))}</loc>${lastmodTag(lastmod)}</sitemap>`);
+  const entries = parts.map(({ name, lastmod }) => `  <sitemap><loc>${escapeUTF8(absolute(`/${name}`, siteUrl))}</loc>${lastmodTag(lastmod)}</sitemap>`);
   files.set("sitemap.xml", `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`);
   return files;
 }
