@@ -3,7 +3,7 @@
  * schema derived from the content contract, with unique ids and names and each name its file's;
  * one line per problem with file and JSON path, exit code 1 when there is any.
  */
-import { readFixturePages } from "../src/build/fixtureCheck.ts";
+import { readFixturePages } from "./authoring/fixtureCheck.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
 
 const dir = process.env.FIXTURES_DIR ?? "fixtures";

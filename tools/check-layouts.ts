@@ -22,8 +22,8 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const { unmatchedTagFilters } = await import("../src/build/tagFilters.ts");
-const { readFixturePages } = await import("../src/build/fixtureCheck.ts");
+const { unmatchedTagFilters } = await import("./authoring/tagFilters.ts");
+const { readFixturePages } = await import("./authoring/fixtureCheck.ts");
 const files = readLayoutFiles("layouts");
 const resolved = await Promise.all(layouts.map((name) => checkLayout(name, files.source)));
 const warnings = unmatchedTagFilters(resolved, readFixturePages("fixtures").pages);

@@ -1,4 +1,4 @@
-/** `npm run generate`: rewrites the files derived from the block folders (see src/build/generate.ts). */
+/** `npm run generate`: rewrites the files derived from the block folders (see tools/authoring/generate.ts). */
 import { readFileSync, writeFileSync } from "node:fs";
 import { jsonSyntaxProblems } from "../src/build/jsonFile.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
@@ -9,8 +9,8 @@ if (syntax.length > 0) {
   for (const problem of syntax) console.error(formatProblem(problem));
   process.exit(1);
 }
-const { readBlockFolders } = await import("../src/build/blockFolders.ts");
-const { generatedFiles } = await import("../src/build/generate.ts");
+const { readBlockFolders } = await import("./authoring/blockFolders.ts");
+const { generatedFiles } = await import("./authoring/generate.ts");
 
 const { declarations, problems } = await readBlockFolders();
 if (problems.length > 0) {

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { readFixturePages } from "../src/build/fixtureCheck.ts";
+import { readFixturePages } from "./authoring/fixtureCheck.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
 import { counterexampleDir } from "./counterexamples.ts";
 

@@ -68,7 +68,7 @@ const direction = z.catch(
 /**
  * The entry schema of each tolerant list. The entries are parsed inside a transform, where no
  * schema walker can see them; the fixture checker's strict schema and the property tests'
- * generated pages (src/build/fixturePageSchema.ts) follow the contract's lists through this.
+ * generated pages (tools/authoring/fixturePageSchema.ts) follow the contract's lists through this.
  */
 export const listEntries = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
 

@@ -1,6 +1,6 @@
 /**
  * Pages for the properties, derived from the content contract rather than written out: the
- * generator walks the shape of a fixture page file (src/build/fixturePageSchema.ts, itself read
+ * generator walks the shape of a fixture page file (tools/authoring/fixturePageSchema.ts, itself read
  * from src/content/contract.ts), so a field added to the contract is generated on the next run.
  * Strings come from the fixtures' own values for the same key (so tags, links, template names
  * and page names meet real layouts and filters), hostile markup from the XSS corpus, empty and
@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
-import { fixturePageShape, type SchemaShape } from "../../src/build/fixturePageSchema.ts";
+import { fixturePageShape, type SchemaShape } from "../../tools/authoring/fixturePageSchema.ts";
 import { contentTypeCodes } from "../../src/content/contract.ts";
 import { xssSample } from "../xss.ts";
 import { fixtureAddress, fixturePageNames, pageAddresses } from "./render.ts";

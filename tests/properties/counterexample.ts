@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fixtureSchemaFile } from "../../src/build/fixturePageSchema.ts";
+import { fixtureSchemaFile } from "../../tools/authoring/fixturePageSchema.ts";
 import { matchAddress } from "../../src/inspector/route.ts";
 import { counterexampleDir } from "../../tools/counterexamples.ts";
 import { fixturePageNames } from "./render.ts";

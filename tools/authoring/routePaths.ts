@@ -3,7 +3,7 @@
  * knows each name and its parameters at type-checking time: a JSON import widens every path
  * to `string`, which would let an unknown name or a missing parameter through.
  */
-import { routeTable } from "../runtime/registry.ts";
+import { routeTable } from "../../src/runtime/registry.ts";
 
 export const routePathsFile = "src/content/routePaths.generated.ts";
 

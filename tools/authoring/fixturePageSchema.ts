@@ -7,8 +7,8 @@
  * editors (fixtures/page.schema.json), and the property tests generate pages from its shape.
  */
 import * as z from "zod/mini";
-import { PageSchema, listEntries } from "../content/contract.ts";
-import { defOf } from "../runtime/problems.ts";
+import { PageSchema, listEntries } from "../../src/content/contract.ts";
+import { defOf } from "../../src/runtime/problems.ts";
 
 /** A schema's structure, as the contract's input side declares it. */
 export type SchemaShape =
@@ -53,7 +53,7 @@ export function shapeOf(schema: z.ZodMiniType): SchemaShape {
     case "unknown":
       return { kind: def.type };
     default:
-      throw new Error(`the contract uses a "${def.type}" schema, which src/build/fixturePageSchema.ts does not read yet`);
+      throw new Error(`the contract uses a "${def.type}" schema, which tools/authoring/fixturePageSchema.ts does not read yet`);
   }
 }
 

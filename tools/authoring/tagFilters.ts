@@ -4,12 +4,12 @@
  * such a slot (it does not fail: the real content service may carry the tag) when its filter
  * selects no item on any fixture page, and lists the tags the fixtures do have.
  */
-import { blockRegistry } from "../runtime/registry.ts";
-import { selectItems } from "../runtime/filter.ts";
-import type { ResolvedLayout } from "../runtime/layout.ts";
-import type { ConfigProblem } from "../runtime/problems.ts";
-import { distance } from "../runtime/suggest.ts";
-import type { Page } from "../content/contract.ts";
+import { blockRegistry } from "../../src/runtime/registry.ts";
+import { selectItems } from "../../src/runtime/filter.ts";
+import type { ResolvedLayout } from "../../src/runtime/layout.ts";
+import type { ConfigProblem } from "../../src/runtime/problems.ts";
+import { distance } from "../../src/runtime/suggest.ts";
+import type { Page } from "../../src/content/contract.ts";
 
 /** The tags the content has, closest to the ones asked for first (likely typos lead). */
 function closest(tags: readonly string[], wanted: readonly string[]): string[] {

@@ -9,10 +9,10 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { en } from "zod/locales";
-import { PageSchema, type Page } from "../content/contract.ts";
-import { formatPath, reportInput, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
+import { PageSchema, type Page } from "../../src/content/contract.ts";
+import { formatPath, reportInput, zodProblems, type ConfigProblem } from "../../src/runtime/problems.ts";
 import { fixturePageSchema, fixtureSchemaReference } from "./fixturePageSchema.ts";
-import { readJsonFile } from "./jsonFile.ts";
+import { readJsonFile } from "../../src/build/jsonFile.ts";
 
 // zod/mini carries no messages of its own: the checker's say what was expected ("expected number, received string").
 z.config(en());

@@ -6,10 +6,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { BlockDeclaration } from "../runtime/declareBlock.ts";
+import type { BlockDeclaration } from "../../src/runtime/declareBlock.ts";
 import * as z from "zod/mini";
-import { reportInput, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
-import { ContentTypeNameSchema, slotIdPattern } from "../runtime/schemas.ts";
+import { reportInput, zodProblems, type ConfigProblem } from "../../src/runtime/problems.ts";
+import { ContentTypeNameSchema, slotIdPattern } from "../../src/runtime/schemas.ts";
 
 export const blocksDir = (root: string) => resolve(root, "src/blocks");
 
