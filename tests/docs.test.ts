@@ -129,4 +129,32 @@ describe("the docs", () => {
     const headings = [...readFileSync(join(root, "README.md"), "utf8").matchAll(/^## (.+)$/gm)].map((match) => match[1]);
     expect(headings).toEqual(expect.arrayContaining(["How a page's layout is found", "Where a block lives", "Adding a page", "Adding a block"]));
   });
+
+  it("name only files and code symbols that exist: every repository path and camelCase name they cite in code spans", () => {
+    const cited = markdownFiles.flatMap((file) => citedNames(file, readFileSync(join(root, file), "utf8")));
+    expect(cited.filter(({ kind }) => kind === "path").length).toBeGreaterThan(100);
+    expect(cited.filter(({ kind }) => kind === "symbol").length).toBeGreaterThan(50);
+    const code = ["src", "tools", "tests", "fixture-service", "deploy"].flatMap((dir) => repoFiles(dir, (path) => /\.(tsx?|cjs|js|vcl|sh)$/.test(path), root)).concat(["vite.config.ts", "tsconfig.json", "eslint.config.js", "package.json"]).map((file) => readFileSync(join(root, file), "utf8")).join("\n");
+    const missing = cited.filter(({ kind, name }) => (kind === "path" ? !existsSync(join(root, name)) && !examplePaths.has(name) : !new RegExp(String.raw`\b${name}\b`).test(code) && !libraryNames.has(name)));
+    expect(missing.map(({ file, kind, name }) => `${file}: ${kind} ${name}`)).toEqual([]);
+  });
 });
+
+/** Paths docs name that are not meant to exist: a file a newcomer creates, or one an example error message names. */
+const examplePaths = new Set(["fixtures/pages/Sustainability.json", "layouts/Sustainability.json", "layouts/people.json", "layouts/defualt.json"]);
+/** Names of the libraries' own APIs that docs cite (React, cookie, lru-cache), which the site's code does not spell. */
+const libraryNames = new Set(["flushSync", "stringifySetCookie", "scanStream", "allowStaleOnFetchRejection", "noDeleteOnFetchRejection"]);
+
+/** The repository paths (`src/…`, `tools/…`, …, without a line number or anchor) and camelCase names cited in a Markdown file's code spans. */
+function citedNames(file: string, markdown: string): { file: string; kind: "path" | "symbol"; name: string }[] {
+  const found: { file: string; kind: "path" | "symbol"; name: string }[] = [];
+  for (const [, span = ""] of markdown.matchAll(/`([^`\n]+)`/g)) {
+    for (const word of span.trim().split(/[\s,()]+/)) {
+      const path = word.replace(/[:#].*$/, "").replace(/[.,;]+$/, "");
+      if (/^(src|tools|tests|fixture-service|layouts|registry|deploy|fixtures|docs|\.ci)\/[^*<>{}]+$/.test(path)) found.push({ file, kind: "path", name: path });
+    }
+    const symbol = /^([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)(\(\))?$/.exec(span.trim());
+    if (symbol?.[1]) found.push({ file, kind: "symbol", name: symbol[1] });
+  }
+  return found;
+}
