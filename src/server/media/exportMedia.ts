@@ -8,6 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import pLimit from "p-limit";
 import { animationStillPath, extensionOf, isMediaPath, isRasterPath, MEDIA_PREFIX, parseAnimationStill, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
+import { isSitePath } from "../../content/sitePath.ts";
 import type { MediaHandler } from "./mediaHandler.ts";
 
 /** `/_media/...` as the pages' markup writes them (src, srcset, href, poster, preloads, style urls). */
@@ -24,7 +25,7 @@ export function mediaInPage(html: string): Set<string> {
 export function mediaInContent(json: string): Set<string> {
   const found = new Set<string>();
   const add = (path: string) => {
-    if (!path.startsWith("/") || path.startsWith("//") || !isMediaPath(path)) return;
+    if (!isSitePath(path) || !isMediaPath(path)) return;
     const address = `${MEDIA_PREFIX}${path}`;
     found.add(address);
     if (isRasterPath(path)) for (const format of variantFormats) for (const width of variantWidths) found.add(variantPath(address, width, format));
