@@ -73,3 +73,40 @@ export function parseAnimationStill(path: string): { original: string } | null {
   const match = stillPattern.exec(path);
   return match?.[1] === undefined ? null : { original: match[1] };
 }
+
+/** What a path segment holds as it is (RFC 3986 pchar: unreserved, sub-delims, ":" and "@"); the rest is escaped. */
+const segmentCharacter = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]$/;
+
+/** A decoded segment written as a browser writes a path: pchar as it is, everything else as its UTF-8 bytes escaped. */
+const encodeSegment = (segment: string) => Array.from(segment, (character) => (segmentCharacter.test(character) ? character : encodeURIComponent(character))).join("");
+
+/**
+ * A media path's one spelling (issue 45): decoded, then written again one way (each segment's
+ * characters as they may stand in a path, `logo@2x.png`; the rest escaped, `a%20b.jpg`), with
+ * repeated slashes as one. `p%68oto-%31.jpg` and `photo-1.jpg` are one file, fetched, resized and
+ * kept once, as a content service that decodes paths (nginx, S3) reads both; a service that
+ * matches paths as written is asked the spelling a browser sends. Null for a path that does not
+ * round-trip or would leave the address given: a malformed escape or bytes that are no UTF-8, a
+ * control character, `\`, a `.` or `..` segment, or another host (`//host/x`).
+ */
+export function canonicalMediaPath(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (!decoded.startsWith("/") || decoded.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(decoded)) return null;
+  const segments = decoded.split("/").filter((segment) => segment !== "");
+  if (segments.some((segment) => segment === "." || segment === "..")) return null;
+  let canonical: string;
+  try {
+    canonical = `/${segments.map(encodeSegment).join("/")}`;
+  } catch {
+    // A lone surrogate: no UTF-8 to write.
+    return null;
+  }
+  // Written again and read back, it must be the same file.
+  return decodeURIComponent(canonical) === `/${segments.join("/")}` ? canonical : null;
+}

@@ -14,7 +14,7 @@ import fresh from "fresh";
 import type { FileHandle } from "node:fs/promises";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
-import { extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
+import { canonicalMediaPath, extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
 import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
 
 export type MediaHandler = (request: Request) => Promise<Response>;
@@ -76,19 +76,15 @@ export class MediaRefusal extends Error {
   }
 }
 
-/** The content path of a request under the prefix, decoded, or null when it is none (or tries to leave the service's origin). */
+/**
+ * The content path of a request under the prefix in its one spelling (canonicalMediaPath: every
+ * spelling of a file is one fetch, one resize, one copy on disk), and decoded; null when it is
+ * none, does not round-trip, or tries to leave the service's origin ("//host/x", "/\\host", "..").
+ */
 function contentPath(pathname: string): { path: string; decoded: string } | null {
   if (!pathname.startsWith(`${MEDIA_PREFIX}/`)) return null;
-  const path = pathname.slice(MEDIA_PREFIX.length);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-  // "//host/x" or "/\host" would name another host; ".." would climb out of the address given.
-  if (decoded.startsWith("//") || decoded.includes("\\") || decoded.split("/").some((segment) => segment === ".." || segment === ".")) return null;
-  return { path, decoded };
+  const path = canonicalMediaPath(pathname.slice(MEDIA_PREFIX.length));
+  return path === null ? null : { path, decoded: decodeURIComponent(path) };
 }
 
 /**
