@@ -87,6 +87,21 @@ describe("a form posted to a page without the code", () => {
     expect(stored()).toEqual([{ kind: "thought-paper", name: "Ada Lovelace", email: "ada@engines.example", thoughtPaperName: paper.title }]);
   });
 
+  it("a paper's name the lead call would refuse (a 255,000-character title) is the lead call's own 400 message, and no call is made", async () => {
+    const fixtures = loadFixtures("fixtures");
+    const [item] = fixtures.lists.thoughtpapers;
+    if (!item || typeof item.anchorlink !== "string") throw new Error("no thought paper in the fixtures");
+    item.title = "P".repeat(255_000);
+    service = createContentService({ fixtures: () => fixtures, leads, captcha: captchaVerifier(undefined), now: () => fixedNow });
+    const { message: _message, ...details } = contact;
+    const answer = await post(`/thoughtPapers${item.anchorlink}`, { ...details, form: "thoughtPaper" });
+    expect(answer).toMatchObject({ kind: "page", status: 400 });
+    if (answer.kind !== "page") return;
+    expect(answer.html).toContain("Thought paper name must be at most 300 characters");
+    expect(leadCalls).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
   it("a page that shows no such form answers 405, and nothing is stored", async () => {
     expect(await post("/about-us", contact)).toEqual({ kind: "not-allowed" });
     expect(await post("/contact-us", { ...contact, form: "thoughtPaper" })).toEqual({ kind: "not-allowed" });

@@ -85,4 +85,31 @@ describe("the production server forwarding to another content service", () => {
       await service.close();
     }
   });
+
+  it("refuses a thought paper lead whose paper name is no one-line name (400, nothing kept), and keeps one for any paper without asking the service", { timeout: 30_000 }, async () => {
+    const service = await startFakeContentService();
+    await service.stop();
+    const site = await startSiteOnFixtures({ distDir: tinyBuild(), env: { ...process.env, CONTENT_API_BASE: service.url, OUTBOX_DB: join(mkdtempSync(join(tmpdir(), "corvane-outbox-")), "outbox.sqlite"), OUTBOX_RETRY_BASE_SECONDS: "60" } });
+    try {
+      const saveLead = (thoughtPaperName: unknown, email: string) =>
+        send(site.url, { method: "POST", path: "/api/thoughtPaper/SaveUserInfo", headers: jsonHeaders, body: JSON.stringify({ ...(JSON.parse(paperLead(email)) as object), thoughtPaperName }) });
+      for (const [name, message] of [
+        ["P".repeat(255_000), "Thought paper name must be at most 300 characters"],
+        ["The Future of Work\u0000", "Entered thought paper name is invalid"],
+        ["The Future\u2028of Work", "Entered thought paper name is invalid"],
+        [42, "Please choose a thought paper"],
+      ] as const) {
+        const refused = await saveLead(name, "ada@engines.example");
+        expect(refused.status).toBe(400);
+        expect(JSON.parse(refused.body)).toEqual({ errors: { thoughtPaperName: message } });
+      }
+      // The service is down, and no paper of this name need exist there: the lead is kept for it.
+      const kept = await saveLead("A paper the service may or may not offer", "grace@engines.example");
+      expect([kept.status, (JSON.parse(kept.body) as { status?: string }).status]).toEqual([200, "queued"]);
+      expect(JSON.parse((await send(site.url, { path: "/healthz" })).body)).toMatchObject({ leadOutbox: { pending: 1 } });
+    } finally {
+      await site.close();
+      await service.close();
+    }
+  });
 });

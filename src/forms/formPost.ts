@@ -15,7 +15,7 @@
  */
 import type { FormResult } from "../content/client.ts";
 import type { ContactFields, ThoughtPaperFields } from "./schemas.ts";
-import { contactRules, thoughtPaperRules, validateForm, type FormRules } from "./validation.ts";
+import { checkField, contactRules, thoughtPaperNameRule, thoughtPaperRules, validateForm, type FormRules } from "./validation.ts";
 
 export type FormKind = "contact" | "thoughtPaper";
 
@@ -83,7 +83,10 @@ export async function handleFormPost(kind: FormKind, data: FormData, context: Fo
   if (!paper) throw new Error("a thought-paper form was posted where no thought paper is shown");
   const checked = validateForm(thoughtPaperRules.fields, thoughtPaperRules.submit, values);
   if ("errors" in checked) return { kind: "invalid", errors: checked.errors, values: typedBack(values) };
-  const outcome = await context.submitLead("thought-paper", { ...checked.values, thoughtPaperName: paper.name });
+  // The paper's name by the lead call's own rule: a name the service would refuse is the same answer here, without a call.
+  const paperName = checkField(thoughtPaperNameRule, paper.name);
+  if ("message" in paperName) return { kind: "invalid", errors: { thoughtPaperName: paperName.message }, values: typedBack(values) };
+  const outcome = await context.submitLead("thought-paper", { ...checked.values, thoughtPaperName: paperName.value });
   return answer(outcome, values, { kind: "redirect", location: context.successPath, download: { documentPath: paper.documentPath, paperName: paper.name } });
 }
 

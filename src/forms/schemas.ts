@@ -5,7 +5,7 @@
  * browser's forms run the rules themselves, without zod.
  */
 import * as z from "zod/mini";
-import { contactSubmitRules, thoughtPaperSubmitRules, type FieldRule, type FieldRules, type FormMode } from "./validation.ts";
+import { contactSubmitRules, thoughtPaperLeadRules, thoughtPaperSubmitRules, type FieldRule, type FieldRules, type FormMode } from "./validation.ts";
 
 /** One field: its text read as the rule reads it, then each check, in order. */
 function fieldSchema(rule: FieldRule) {
@@ -21,8 +21,11 @@ export function formSchema<F extends string>(rules: FieldRules<F>) {
 /** SPEC 5.1, on submit: the contact calls' verdict. */
 export const contactSchema = (mode: FormMode) => formSchema(contactSubmitRules(mode));
 
-/** SPEC 5.2: the thought-paper lead call's verdict. */
+/** SPEC 5.2: the thought-paper form's fields. */
 export const thoughtPaperSchema = formSchema(thoughtPaperSubmitRules);
+
+/** The thought-paper lead call's verdict: the form's fields and the paper's name. */
+export const thoughtPaperLeadSchema = formSchema(thoughtPaperLeadRules);
 
 /** A lead's fields as the rules read them (trimmed, spaces collapsed): what the server's intake keeps. */
 export type ContactFields = z.output<ReturnType<typeof contactSchema>>;

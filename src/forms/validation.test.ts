@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contactSchema, fieldErrors, formSchema, thoughtPaperSchema } from "./schemas.ts";
+import { contactSchema, fieldErrors, formSchema, thoughtPaperLeadSchema, thoughtPaperSchema } from "./schemas.ts";
 import {
   collapseSpaces,
   contactLiveRules,
@@ -240,6 +240,22 @@ describe("thought-paper rules (SPEC 5.2)", () => {
   ] as const)("%s %j: %s", (field, value, message) => {
     expect(verdict(thoughtPaperSchema, { ...paper, [field]: value })).toEqual({ [field]: message });
     expect(liveError(thoughtPaperRules, field, value)).toBe(message);
+  });
+
+  it.each([
+    ["", "Please choose a thought paper"],
+    ["P".repeat(255_000), "Thought paper name must be at most 300 characters"],
+    ["The Future\u0000of Work", "Entered thought paper name is invalid"],
+    ["The Future\u2028of Work", "Entered thought paper name is invalid"],
+    ["The Future\u2029of Work", "Entered thought paper name is invalid"],
+    ["The Future\nof Work", "Entered thought paper name is invalid"],
+  ])("a lead's paper name %j: %s, bounded like the one-line fields the visitor types", (thoughtPaperName, message) => {
+    expect(verdict(thoughtPaperLeadSchema, { ...paper, thoughtPaperName })).toEqual({ thoughtPaperName: message });
+  });
+
+  it("takes a lead for a paper's title as the page shows it, up to 300 characters, without asking the service", () => {
+    expect(thoughtPaperLeadSchema.safeParse({ ...paper, thoughtPaperName: ` ${"T".repeat(300)} ` }).data?.thoughtPaperName).toBe("T".repeat(300));
+    expect(verdict(contactSchema(normal), { name: "Ada Lovelace", Organisation: "Engines\u0000Ltd", email: "ada@engines.example", contactNumber: "4045550142", message: "Hi", token: "t" })).toEqual({ Organisation: "Entered Organization is invalid" });
   });
 
   it("lists its fields in page order, with the same typing rules as the contact form", () => {

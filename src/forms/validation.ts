@@ -57,6 +57,8 @@ const phoneLength = { min: 10, max: 20 } as const;
 const fieldLimits = {
   contact: { name: 100, Organisation: 100, email: 100, message: 2000 },
   thoughtPaper: { name: 50, Organisation: 50, email: 50 },
+  /** The paper a lead is for: its title, which the page shows whole up to this length (src/app/pageHead.ts). */
+  thoughtPaperName: 300,
 } as const;
 
 /** Collapses runs of spaces (SPEC 5: "repeated spaces are collapsed"). */
@@ -107,17 +109,21 @@ function nameField(messages: { required: string; max: number }): FieldRule {
 }
 
 /**
- * A line break inside a one-line field (the organization): harmless on a page, but a mailer that
- * puts the field in a header (a subject, a name) would read what follows as headers of its own.
+ * What has no place in a one-line field (the organization, the paper's name): a line break
+ * (harmless on a page, but a mailer that puts the field in a header, a subject or a name, would
+ * read what follows as headers of its own), a line or paragraph separator (U+2028, U+2029: a
+ * line break to JavaScript and to some mail clients), NUL and the other control characters (a tab
+ * aside).
  */
-const hasLineBreak = (value: string) => /[\r\n\u2028\u2029]/.test(value);
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const breaksOneLine = (value: string) => /[\u0000-\u0008\u000a-\u001f\u007f\u2028\u2029]/.test(value);
 
 function noTagsField(messages: { required: string; invalid: string; max: number; label: string; singleLine?: boolean }): FieldRule {
   return {
     clean: cleanText,
     checks: [
       minLength(1, messages.required),
-      check((v) => !hasTagLikeText(v) && !(messages.singleLine === true && hasLineBreak(v)), messages.invalid),
+      check((v) => !hasTagLikeText(v) && !(messages.singleLine === true && breaksOneLine(v)), messages.invalid),
       atMost(messages.max, messages.label),
     ],
   };
@@ -323,6 +329,23 @@ export const thoughtPaperSubmitRules: FieldRules<ThoughtPaperField> = {
 };
 
 export const thoughtPaperRules: FormRules<ThoughtPaperField> = formRules(thoughtPaperFieldNames, thoughtPaperSubmitRules, thoughtPaperSubmitRules, typedContact);
+
+/**
+ * The paper a thought-paper lead is for (`thoughtPaperName`): the page supplies it (the paper's
+ * title), never the visitor, and the service is not asked whether it names a paper (a lead is
+ * taken while the service is down). It is bounded like the visitor's own one-line fields.
+ */
+export const thoughtPaperNameRule: FieldRule = {
+  clean: cleanText,
+  checks: [
+    minLength(1, "Please choose a thought paper"),
+    check((v) => !breaksOneLine(v), "Entered thought paper name is invalid"),
+    atMost(fieldLimits.thoughtPaperName, "Thought paper name"),
+  ],
+};
+
+/** Every field of a thought-paper lead as the lead call takes it (CONTENT-API 5): the form's and the paper's name. */
+export const thoughtPaperLeadRules: FieldRules<ThoughtPaperField | "thoughtPaperName"> = { ...thoughtPaperSubmitRules, thoughtPaperName: thoughtPaperNameRule };
 
 /** The live message of one field for the text it now holds, or null when it passes. */
 export function liveError<F extends string>(rules: FormRules<F>, field: F, value: string): string | null {

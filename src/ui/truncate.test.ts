@@ -61,3 +61,9 @@ describe("capitalise", () => {
     expect(capitalise("élan")).toBe("Élan");
   });
 });
+
+describe("an absurd text from content", () => {
+  it("is cut, not a crash: 255,000 characters", () => {
+    expect(truncate("P".repeat(255_000), 70, "…")).toBe(`${"P".repeat(70)}…`);
+  });
+});

@@ -20,7 +20,8 @@ function units(text: string): string[] {
   const pushGraphemes = (part: string) => {
     const graphemes = plainAscii.test(part) ? null : graphemeSegmenter();
     if (graphemes) for (const { segment } of graphemes.segment(part)) out.push(segment);
-    else out.push(...Array.from(part));
+    // One at a time: spread into `push`, a text of a few hundred thousand characters overflows the call stack.
+    else for (const character of part) out.push(character);
   };
   for (const match of text.matchAll(entity)) {
     pushGraphemes(text.slice(last, match.index));

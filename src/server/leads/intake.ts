@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { contentCalls } from "../../content/calls.ts";
 import { contactFieldNames } from "../../content/contract.ts";
-import { contactSchema, fieldErrors, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/schemas.ts";
+import { contactSchema, fieldErrors, thoughtPaperLeadSchema, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/schemas.ts";
 import { contactMessages, thoughtPaperMessages } from "../../forms/validation.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
 import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
@@ -66,14 +66,12 @@ export function leadFingerprint(lead: CheckedLead): string {
 /** SPEC 5's rules, then the captcha (asked only of a lead that passed the rules). */
 export async function checkLead(submission: LeadSubmission, captcha: CaptchaVerifier): Promise<LeadVerdict> {
   if (submission.kind === "thought-paper") {
-    const parsed = thoughtPaperSchema.safeParse(submission.fields);
+    // The paper's name by the same rules as the form's fields (src/forms/validation.ts, thoughtPaperNameRule); none given is none chosen.
+    const { thoughtPaperName: name } = submission.fields;
+    const parsed = thoughtPaperLeadSchema.safeParse({ ...submission.fields, thoughtPaperName: typeof name === "string" ? name : "" });
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-    const name = submission.fields.thoughtPaperName;
-    const thoughtPaperName = typeof name === "string" ? name.trim() : "";
-    // One line, like every field a mailer may put in a header.
-    if (thoughtPaperName === "" || /[\r\n]/.test(thoughtPaperName)) return { ok: false, errors: { thoughtPaperName: "Please choose a thought paper" } };
     if (!(await captcha(parsed.data.token))) return { ok: false, errors: { token: thoughtPaperMessages.captcha } };
-    return { ok: true, lead: { kind: "thought-paper", fields: { ...parsed.data, thoughtPaperName } } };
+    return { ok: true, lead: { kind: "thought-paper", fields: parsed.data } };
   }
   const parsed = contactSchema({ presentation: submission.kind === "presentation" }).safeParse(submission.fields);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -93,6 +91,7 @@ export function storedLead(kind: LeadKind, text: string): CheckedLead | null {
     return null;
   }
   if (kind === "thought-paper") {
+    // The paper's name as it was taken: a lead already in the outbox is delivered, never lost to a rule added since.
     const parsed = thoughtPaperSchema.safeParse(value);
     const name = typeof value === "object" && value !== null && "thoughtPaperName" in value ? value.thoughtPaperName : undefined;
     return parsed.success && typeof name === "string" && name !== "" ? { kind, fields: { ...parsed.data, thoughtPaperName: name } } : null;
