@@ -14,6 +14,7 @@ import { startRedis, type RedisServer } from "../../tests/redisServer.ts";
 import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
 import { startSiteOnFixtures } from "../../fixture-service/site.ts";
 import type { SiteServer } from "./siteServer.ts";
+import { trustProxyWarning } from "./http/trustProxy.ts";
 
 const siteEnv = (extra: Record<string, string>) => ({ ...process.env, LEADS_DB: tempLeadsDb(), OUTBOX_DB: `${tempLeadsDb()}.outbox`, REDIS_URL: "", ...extra });
 
@@ -61,6 +62,17 @@ describe("TRUST_PROXY", () => {
   it("set to the hops in front: each visitor has a lead budget of their own", async () => {
     expect(await fromBehindCdn({ TRUST_PROXY: "1" })).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await fromBehindCdn({ TRUST_PROXY: "127.0.0.1/8, ::1" })).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it("set to the CDN's ranges: a client that is not the CDN (one reaching the origin directly) cannot forge its address", async () => {
+    // The socket (127.0.0.1) is not in the ranges given: the forged X-Forwarded-For of each "visitor" is ignored, all share one budget.
+    expect(await fromBehindCdn({ TRUST_PROXY: "173.245.48.0/20, 2400:cb00::/32" })).toEqual([200, 200, 429, 429, 429, 429]);
+  });
+
+  it("warns at start that a hop count believes whoever connects, and names the ranges instead", () => {
+    expect(trustProxyWarning("1")).toMatch(/hop count.*CDN's address ranges/);
+    expect(trustProxyWarning("173.245.48.0/20")).toBeNull();
+    expect(trustProxyWarning(undefined)).toBeNull();
   });
 
   it("refuses to start on a value it cannot read, rather than trusting everyone", async () => {

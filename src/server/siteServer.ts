@@ -21,7 +21,7 @@ import { fetchThrough, mountFetchHandler, withRawBodies, type FetchHandler } fro
 import { mountFormPosts } from "./http/formPosts.ts";
 import { answerHeldPage, pageWriter } from "./http/sendPage.ts";
 import { security, securityHeaders, securityOptionsFromEnv } from "./http/security.ts";
-import { trustProxyFromEnv } from "./http/trustProxy.ts";
+import { trustProxyFromEnv, trustProxyWarning } from "./http/trustProxy.ts";
 import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
@@ -120,6 +120,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const base = (env.CONTENT_API_BASE ?? "").replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, "");
   const log = serverLogger(env, options.logDestination);
+  const proxyWarning = trustProxyWarning(env.TRUST_PROXY);
+  if (proxyWarning !== null) log.warn(proxyWarning);
   // OpenTelemetry only with OTEL_EXPORTER_OTLP_ENDPOINT: its SDK is not even loaded otherwise (docs/operations.md#traces).
   const tracing = await startTracing(env);
   // The CDN in front, its lifetimes and its purge (docs/operations.md#a-cdn-in-front): read first, so a misnamed CDN stops the start.

@@ -4,8 +4,12 @@
  * Without it every forwarded header is ignored and a client is the socket's address: right when
  * visitors reach the server directly, and the only safe default, as anyone can send those headers.
  * Behind a CDN the socket is the CDN's, so every visitor would share one lead budget: set the
- * number of proxies in front (`1`), or their addresses and ranges (`10.0.0.0/8, 173.245.48.0/20`),
- * and the client is the last address in `X-Forwarded-For` that no trusted proxy added.
+ * CDN's addresses and ranges (`173.245.48.0/20, 2400:cb00::/32`: the CDN publishes them), and the
+ * client is the last address in `X-Forwarded-For` that no trusted proxy added. A hop count (`1`)
+ * is still read, but it believes whoever connects, so a client that reaches the origin directly
+ * names any address it likes (issue 45: 15 leads with 15 forged addresses passed a limit of 10);
+ * the server warns at start. Either way, keep the origin reachable only through the CDN
+ * (docs/operations.md).
  */
 import { isIP } from "node:net";
 
@@ -30,4 +34,11 @@ export function trustProxyFromEnv(raw: string | undefined): TrustProxy {
   const unread = entries.filter((entry) => !isAddressOrRange(entry));
   if (unread.length > 0) throw new Error(`TRUST_PROXY: not a hop count, an address or a CIDR range: ${unread.join(", ")}`);
   return entries;
+}
+
+/** A line for the start's log when TRUST_PROXY is a hop count (which believes any client that connects), else null. */
+export function trustProxyWarning(raw: string | undefined): string | null {
+  const value = (raw ?? "").trim();
+  if (!/^\d+$/.test(value) || value === "0") return null;
+  return `TRUST_PROXY is a hop count (${value}): any client that reaches this server directly can name its own address in X-Forwarded-For. Give the CDN's address ranges instead, and keep the origin reachable only through the CDN.`;
 }
