@@ -23,8 +23,9 @@ export function tinyBuild(renderDocument = "async function renderDocument(reques
     join(dir, "server", "entry-server.js"),
     [
       `export ${renderDocument}`,
-      "export async function listAddresses() { return ['/Home']; }",
-      "export function sitemapFiles() { return new Map([['sitemap.xml', '<urlset/>']]); }",
+      // The given source may bring its own.
+      ...(renderDocument.includes("function listAddresses") ? [] : ["export async function listAddresses() { return ['/Home']; }"]),
+      ...(renderDocument.includes("function sitemapFiles") ? [] : ["export function sitemapFiles() { return new Map([['sitemap.xml', '<urlset/>']]); }"]),
       "export function robotsTxt() { return 'User-agent: *'; }",
     ].join("\n"),
   );

@@ -223,3 +223,29 @@ describe("the page cache", () => {
     expect([moved.status, moved.headers.location]).toEqual([301, "/new?page=3&utm_source=mail"]);
   });
 });
+
+describe("Vary on every compressible answer (issue 45)", () => {
+  let site: SiteServer;
+  beforeAll(async () => {
+    // A sitemap over the compression threshold, as a real site's is.
+    const big = `async function renderDocument(request, options) { return { kind: 'page', status: 200, html: options.template }; }
+    export async function listAddresses() { return Array.from({ length: 200 }, (_, n) => '/blogs/post-' + n); }
+    export function sitemapFiles(addresses) { return new Map([['sitemap.xml', '<urlset>' + addresses.map((a) => '<url><loc>' + a + '</loc></url>').join('') + '</urlset>']]); }`;
+    site = await startSiteOnFixtures({ distDir: tinyBuild(big), env: siteEnv({}) });
+  });
+  afterAll(() => site.close());
+
+  it("says Vary: Accept-Encoding whether the answer went compressed or plain: the sitemap, robots.txt, a content call", async () => {
+    const plainAndCompressed: Record<string, string>[] = [{}, { "Accept-Encoding": "br, gzip" }];
+    for (const headers of plainAndCompressed) {
+      const sitemap = await send(site.url, { path: "/sitemap.xml", headers });
+      expect([sitemap.status, sitemap.headers.vary]).toEqual([200, expect.stringMatching(/accept-encoding/i)]);
+      expect((await send(site.url, { path: "/robots.txt", headers })).headers.vary).toMatch(/accept-encoding/i);
+      const call = await send(site.url, { method: "POST", path: "/api/page/get", headers: { ...jsonHeaders, ...headers }, body: JSON.stringify("index") });
+      expect([call.status, call.headers.vary]).toEqual([200, expect.stringMatching(/accept-encoding/i)]);
+      // Once, not twice when the compression adds its own.
+      expect(String(sitemap.headers.vary).match(/accept-encoding/gi)).toHaveLength(1);
+    }
+    expect((await send(site.url, { path: "/sitemap.xml", headers: { "Accept-Encoding": "br" } })).headers["content-encoding"]).toBe("br");
+  });
+});

@@ -54,6 +54,9 @@ function toFetchRequest(request: FastifyRequest): Request {
   return new Request(new URL(request.url, "http://site.invalid"), { method: request.method, headers, ...(body ? { body } : {}) });
 }
 
+/** The types @fastify/compress compresses here (text, JSON, XML, JavaScript, SVG): their answers vary by Accept-Encoding. */
+const compressibleType = /^\s*(text\/|application\/(json|xml|javascript|[\w.+-]+\+(json|xml))\b|image\/svg\+xml)/i;
+
 /**
  * Registers routes in a scope whose bodies are read as bytes, whatever their type (the handler
  * parses them), and whose answers are compressed per request as the client accepts
@@ -62,6 +65,16 @@ function toFetchRequest(request: FastifyRequest): Request {
 export function withRawBodies(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
   void app.register(async (scope) => {
     await scope.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+    // An answer of a type the compression compresses says Vary even when this client took it plain
+    // (@fastify/compress says it only when it compresses), so a shared cache keeps each encoding apart (issue 45: sitemap.xml).
+    scope.addHook("onSend", async (_request, reply, payload) => {
+      // A handler's Fetch Response still carries its own headers here (Fastify takes them over after the hooks).
+      const type = payload instanceof Response ? payload.headers.get("Content-Type") : reply.getHeader("Content-Type");
+      const vary = String((payload instanceof Response ? payload.headers.get("Vary") : null) ?? reply.getHeader("Vary") ?? "");
+      // Spelt as @fastify/compress spells it, whose own check (case-sensitive) then does not add it twice.
+      if (compressibleType.test(String(type ?? "")) && !/accept-encoding/i.test(vary)) reply.header("Vary", vary === "" ? "accept-encoding" : `${vary}, accept-encoding`);
+      return payload;
+    });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     routes(scope);
