@@ -130,6 +130,15 @@ describe("the docs", () => {
     expect(headings).toEqual(expect.arrayContaining(["How a page's layout is found", "Where a block lives", "Adding a page", "Adding a block"]));
   });
 
+  it("stay short enough to read: docs/ at most 3,000 lines in all, docs/performance.md at most 250", () => {
+    const lines = (file: string) => readFileSync(join(root, file), "utf8").split("\n").length - 1;
+    const docs = markdownFiles.filter((file) => file.startsWith("docs/"));
+    expect(docs.length).toBeGreaterThan(10);
+    const total = docs.reduce((sum, file) => sum + lines(file), 0);
+    expect(total, `docs/ holds ${total} lines; say today's facts once and move history to CHANGELOG.md`).toBeLessThanOrEqual(3000);
+    expect(lines("docs/performance.md"), "docs/performance.md holds today's figures and how to reproduce them only").toBeLessThanOrEqual(250);
+  });
+
   it("name only files and code symbols that exist: every repository path and camelCase name they cite in code spans", () => {
     const cited = markdownFiles.flatMap((file) => citedNames(file, readFileSync(join(root, file), "utf8")));
     expect(cited.filter(({ kind }) => kind === "path").length).toBeGreaterThan(100);
