@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, wireItem, wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, leadsTo, renderBlockAt, renderFormAt, requestUrl, testRuntime } from "../../../tests/harness.tsx";
+import { expectNoExecutableMarkup } from "../../../tests/xss.ts";
 import { downloadMessages } from "./DownloadForm.tsx";
 import { block } from "./ThoughtPaperDownload.tsx";
 
@@ -87,6 +88,11 @@ describe("thought-paper-download", () => {
     expect(screen.getByText("The Future of Work")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Download Thought Paper" })).toHaveAttribute("value", "/documents/future-of-work.pdf");
     expect(screen.queryByText("Another paper")).toBeNull();
+  });
+
+  it("marks its button's form as the site's own, so a form slipped into content stays the only kind flagged", () => {
+    const { container } = renderPaper();
+    expectNoExecutableMarkup(container);
   });
 
   it("offers no download for a paper without a document", () => {
