@@ -122,7 +122,7 @@ export function viteModules(root = process.cwd(), flags: ViteFlags = {}): DevMod
       };
       const build: SiteBuild = {
         module,
-        render: (request, options) => module.renderDocument(request, options),
+        render: (request, options) => (module.renderServedPage ?? module.renderDocument)(request, options),
         get template() {
           return template;
         },

@@ -79,7 +79,7 @@ export function exportReader(root: string, build: SiteBuild, options: { fetch: t
     if (/\.[a-z0-9]{1,8}$/i.test(path)) {
       return asset.startsWith(`${resolve(root)}/`) && existsSync(asset) ? { status: 200 } : { status: 0, unknown: "a file the export does not hold (media files are the content service's)" };
     }
-    const result = await build.render(new Request(new URL(path, options.siteUrl)), { ...options, ...builtDocumentOptions(build) });
+    const result = await build.module.renderDocument(new Request(new URL(path, options.siteUrl)), { ...options, ...builtDocumentOptions(build) });
     return result.kind === "redirect" ? { status: result.status, location: result.location } : { status: result.status, html: result.html };
   };
 }
@@ -128,7 +128,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.render(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl, ...builtDocumentOptions(build) });
+        const result = await build.module.renderDocument(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl, ...builtDocumentOptions(build) });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });

@@ -10,6 +10,7 @@
  */
 import { data, redirect, useActionData, useLoaderData, useLocation, useRevalidator, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from "react-router-dom";
 import { LoadErrorScreen, LoadingScreen, NotFound } from "../chrome/screens.tsx";
+import { canonicalPath } from "../content/canonicalAddress.ts";
 import { isPostedForm, PostedFormContext } from "../forms/postedForm.tsx";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadFailure, type PageData } from "../runtime/pageData.ts";
@@ -73,6 +74,11 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
       runtime.loadWholePage(new URL(request.url));
       return new Promise<never>(() => undefined);
     }
+    // A page has one address (src/content/canonicalAddress.ts): a link to another spelling followed in the
+    // browser lands on it, the address bar showing the page's own (the server answers such a request with a 301).
+    const { pathname, search } = new URL(request.url);
+    const canonical = canonicalPath(pathname);
+    if (canonical !== null && canonical !== pathname) return redirect(`${canonical}${search}`, 301);
     const [loaded] = await Promise.all([loadPageData(runtime, route, new URL(request.url), request.signal), minimumTime(runtime.loadingDelayMs, request.signal)]);
     switch (loaded.status) {
       case "ready":

@@ -16,3 +16,56 @@ export const routePaths = {
 } as const;
 
 export type RouteName = keyof typeof routePaths;
+
+/** Every fixed address of the table (its redirects' and routes' paths without a parameter), as it spells them: the one spelling of each (src/content/canonicalAddress.ts). */
+export const fixedAddresses: readonly string[] = [
+  "/",
+  "/Home",
+  "/about-us",
+  "/Resources",
+  "/People",
+  "/contact-us",
+  "/Experience",
+  "/photographs",
+  "/our-studios",
+  "/success-stories",
+  "/global-brand-solutions",
+  "/global-brand-solutions/branding-creative",
+  "/global-brand-solutions/content-editorial",
+  "/global-brand-solutions/marketing-automation-insights",
+  "/global-brand-solutions/creative-automation",
+  "/global-brand-solutions/onsite-inhouse-agency",
+  "/global-brand-solutions/creative-production",
+  "/global-brand-solutions/creative-production/presentation-services",
+  "/global-brand-solutions/creative-production/accessibility-remediation",
+  "/global-brand-solutions/creative-production/3d-solutions",
+  "/global-brand-solutions/creative-production/premedia-prepress",
+  "/global-brand-solutions/creative-production/immersive-and-interactive",
+  "/Smart-work-solutions",
+  "/Smart-work-solutions/productivity-solutions",
+  "/Smart-work-solutions/operations-transformation",
+  "/Smart-work-solutions/operations-transformation/retirement-benefits-administration",
+  "/Smart-work-solutions/operations-transformation/insurance-services",
+  "/Smart-work-solutions/operations-transformation/reit-accounting-services",
+  "/Smart-work-solutions/operations-transformation/utilities",
+  "/life-insurance",
+  "/general-insurance",
+  "/smart-work-solutions/shared-services-transformation",
+  "/technology-innovation-solutions",
+  "/technology-innovation-solutions/innovation-as-a-service",
+  "/technology-innovation-solutions/intelligent-automation-solutions",
+  "/technology-innovation-solutions/data-services",
+  "/technology-innovation-solutions/it-services",
+  "/blogs",
+  "/casestudies",
+  "/thoughtpapers",
+  "/Thankyou",
+  "/ThoughtPapers-Thankyou",
+];
+
+/** The table's routes with parameters (detail pages), as it spells their fixed segments. */
+export const parameterisedPaths: readonly string[] = [
+  "/blogs/:pageName",
+  "/casestudies/:pageName",
+  "/thoughtPapers/:pageName",
+];

@@ -23,8 +23,10 @@ export interface ContentCacheOptions {
   freshMs: number;
   staleMs: number;
   now?: () => number;
-  /** Most answers kept; the least recently used go first (list searches make the key space open). */
+  /** Most answers kept; the least recently used go first (list searches and strangers' addresses make the key space open). */
   maxEntries?: number;
+  /** Most bytes of answers kept. */
+  maxBytes?: number;
   shared?: SharedStore | undefined;
   warn?: (message: string) => void;
   /** Told how each cached call was answered (/metrics). */
@@ -63,6 +65,9 @@ function contentCall(input: Parameters<typeof fetch>[0], init?: RequestInit): { 
   return { call: { path, body: body ?? "" }, key: cached ? `${path}\n${body}` : null };
 }
 
+/** The default bounds of the content answers kept in one process (CONTENT_CACHE_ENTRIES, CONTENT_CACHE_MB). */
+export const contentCacheDefaults = { entries: 5000, megabytes: 64 } as const;
+
 export function createContentCache(options: ContentCacheOptions): ContentCache {
   const origin = options.inProcess ? embeddedOrigin : options.base;
   const network = options.fetch ?? fetch;
@@ -72,10 +77,13 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const answers = createSwrCache<ContentAnswer, ContentCall>({
     freshMs: options.freshMs,
     staleMs: options.staleMs,
-    max: options.maxEntries ?? 5000,
+    max: options.maxEntries ?? contentCacheDefaults.entries,
+    maxBytes: options.maxBytes ?? contentCacheDefaults.megabytes * 1024 * 1024,
+    sizeOf: (answer) => answer.body.length * 2,
     ...(options.now ? { now: options.now } : {}),
     ...(options.warn ? { warn: options.warn } : {}),
-    shared: options.shared && { store: options.shared, prefix: "content:", encode: (answer) => answer, decode: (json) => ContentAnswerSchema.parse(json) },
+    // Written to Redis only with a page that is (`publish`, from the page cache): a stranger's random address's answer stays here.
+    shared: options.shared && { store: options.shared, prefix: "content:", encode: (answer) => answer, decode: (json) => ContentAnswerSchema.parse(json), shareable: () => false },
     async load(_key, call) {
       const response = await upstream(call);
       // Only a good answer is kept; an error answer is the service failing.

@@ -249,3 +249,98 @@ describe("Vary on every compressible answer (issue 45)", () => {
     expect((await send(site.url, { path: "/sitemap.xml", headers: { "Accept-Encoding": "br" } })).headers["content-encoding"]).toBe("br");
   });
 });
+
+describe("one address per page, and what strangers' addresses cost (issue 45)", () => {
+  /**
+   * A renderer shaped like the site's: four pages, a detail route whose missing items are one
+   * not-found page (rendered only at the route's pattern), anything else sent home. It counts
+   * its renders, and each page says the address it was rendered for.
+   */
+  const site45 = `const counted = globalThis.__renders45 ??= { count: 0 };
+  const pages = new Set(["/Home", "/blogs", "/blogs/known-post", "/Feedback"]);
+  const html = (title, status) => ({ kind: "page", status, html: "<!doctype html><title>" + title + "</title><p>" + "page ".repeat(2000) + "</p>" });
+  export async function renderServedPage(request) {
+    const { pathname, search } = new URL(request.url);
+    if (pathname === "/") return { kind: "redirect", status: 301, location: "/Home" + search };
+    if (pages.has(pathname)) return (counted.count++, html(pathname + search, 200));
+    if (pathname.startsWith("/blogs/")) return pathname === "/blogs/:pageName" ? (counted.count++, { ...html("not found", 404), notFoundOf: "/blogs/:pageName" }) : { kind: "not-found", notFoundOf: "/blogs/:pageName" };
+    return { kind: "redirect", status: 302, location: "/" };
+  }
+  export const renderDocument = renderServedPage;`;
+  const renders = () => (globalThis as { __renders45?: { count: number } }).__renders45?.count ?? 0;
+  let redis: RedisServer;
+  let site: SiteServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+    site = await startSiteOnFixtures({ distDir: tinyBuild(site45), env: siteEnv({ REDIS_URL: redis.url, SITE_URL: "https://www.corvane.example" }) });
+  }, 30_000);
+  afterAll(async () => {
+    await site.close();
+    await redis.stop();
+  });
+
+  it("answers every other spelling of a page with a 301 to its one address, the query kept, nothing rendered", async () => {
+    expect((await send(site.url, { path: "/Home" })).status).toBe(200);
+    const before = renders();
+    for (const [asked, location] of [
+      ["/home", "/Home"],
+      ["/HOME/?utm_source=mail", "/Home?utm_source=mail"],
+      ["/Home//", "/Home"],
+      ["/%48ome", "/Home"],
+      ["//Home", "/Home"],
+      ["/BLOGS/known-post/", "/blogs/known-post"],
+      ["/blogs//known-post?page=2", "/blogs/known-post?page=2"],
+      ["/Feedback/", "/Feedback"],
+      ["http://evil.example/Home", "https://www.corvane.example/Home"],
+      ["https://www.corvane.example/home", "https://www.corvane.example/Home"],
+    ] as const) {
+      const answer = await send(site.url, { path: asked });
+      expect([asked, answer.status, answer.headers.location]).toEqual([asked, 301, location]);
+    }
+    expect(renders()).toBe(before);
+    // The site's own origin in absolute form, spelled right: the page.
+    expect((await send(site.url, { path: "https://www.corvane.example/Home" })).status).toBe(200);
+    // The detail page keeps its own part's case: another page, as far as the address goes.
+    expect((await send(site.url, { path: "/blogs/Known-Post" })).status).toBe(404);
+    expect((await send(site.url, { path: "/a%zz" })).status).toBe(400);
+  });
+
+  it("10,000 distinct spellings and random addresses cost at most the canonical pages' renders, within the stated bounds", async () => {
+    const client = new Redis(redis.url);
+    try {
+      await client.flushall();
+      site.pages.dropHere(site.pages.entries().map(([key]) => key));
+      const before = renders();
+      const random = () => Math.random().toString(36).slice(2, 10);
+      const spell = (path: string) => path.split("").map((c) => (/[a-z]/i.test(c) && Math.random() < 0.2 ? `%${c.charCodeAt(0).toString(16)}` : Math.random() < 0.3 ? c.toUpperCase() : c)).join("").replace(/\//g, () => "/".repeat(1 + Math.floor(Math.random() * 3))) + (Math.random() < 0.5 ? "/" : "");
+      const addresses = Array.from({ length: 10_000 }, (_, n) => {
+        switch (n % 5) {
+          case 0: return spell(["/Home", "/blogs"][n % 2] ?? "/Home");
+          case 1: return `/blogs/nope-${random()}`;
+          case 2: return `/${random()}`;
+          case 3: return `/Home?utm_source=${random()}&gclid=${random()}`;
+          default: return `/blogs/known-post?x=${random()}`;
+        }
+      });
+      const statuses = new Map<number, number>();
+      for (let at = 0; at < addresses.length; at += 50) {
+        const answers = await Promise.all(addresses.slice(at, at + 50).map((path) => send(site.url, { path })));
+        for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      // Renders: /Home, /blogs, /blogs/known-post, and the detail route's one not-found page.
+      expect(renders() - before).toBeLessThanOrEqual(4);
+      expect(statuses.get(500) ?? 0).toBe(0);
+      // Held here: those four pages, nothing per stranger's address.
+      const held = site.pages.entries();
+      expect(held.map(([key]) => key).filter((key) => !["/Home", "/blogs", "/blogs/:pageName", "/blogs/known-post"].includes(key))).toEqual([]);
+      const bytes = held.reduce((sum, [, page]) => sum + page.html.byteLength + page.br.byteLength + page.gzip.byteLength, 0);
+      expect(bytes).toBeLessThan(4 * 64 * 1024);
+      // In Redis: the same pages (and their lists of content answers), nothing else.
+      const keys = await client.keys("corvane:page:*");
+      expect(keys.length).toBeLessThanOrEqual(4);
+      expect((await client.keys("corvane:*")).filter((key) => !/^corvane:(page|deps:page|generation):/.test(key))).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  }, 120_000);
+});

@@ -3,8 +3,18 @@
  * and an ETag, computed once when the page is rendered (at a fast level, then again at the best
  * when the server is idle: ./idleRecompression.ts), so a cached page costs a visitor no
  * more work than a static file. Kept under the server's one caching rule (swrCache.ts), with
- * the same freshness as the content it is made of; a 503 retry screen is never kept. Each page
- * remembers which content answers it was made of, so a revalidation can drop both.
+ * the same freshness as the content it is made of. Each page remembers which content answers it
+ * was made of, so a revalidation can drop both.
+ *
+ * What is kept is bounded by the site's pages, not by what strangers type (docs/security.md):
+ * - a page is kept by its one address (src/content/canonicalAddress.ts): another spelling is a 301, kept nowhere;
+ * - only a page that is there (200) is kept under its address; a not-found page is kept once per
+ *   kind of route, under the route's own pattern (`/blogs/:pageName`), and never rendered again
+ *   for another address of that kind (`notFoundKey`); a redirect (a missing address sent home)
+ *   and a 503 retry screen are answered and forgotten;
+ * - Redis gets a page only when its address has no query (a list's other views and searches
+ *   stay with the instance that rendered them), and the content answers it was made of with it;
+ * - in this process, at most PAGE_CACHE_ENTRIES pages and PAGE_CACHE_MB of their bytes.
  */
 import * as z from "zod/mini";
 import { weakEtag } from "./http/cachePolicy.ts";
@@ -29,6 +39,8 @@ const CachedPageSchema = z.object({
   deps: z.array(z.string()),
   /** Its cache tags for a CDN (./edge/cacheTags.ts); a copy from before this field has none. */
   tags: z.catch(z.array(z.string()), []),
+  /** A not-found page: the pattern of the route it was rendered for (`/blogs/:pageName`). */
+  notFoundOf: z.optional(z.string()),
 });
 export type CachedPage = z.output<typeof CachedPageSchema>;
 
@@ -42,7 +54,18 @@ export async function pageBytes(document: RenderedDocument, deps: readonly strin
   const html = Buffer.from(document.html);
   const compression: CompressionLevel = "fast";
   const { br, gzip } = await compressed(html, compression);
-  return { status: document.status, ...(document.retryAfter ? { retryAfter: document.retryAfter } : {}), etag: weakEtag(html), html, br, gzip, compression, deps: [...deps], tags: [...tags] };
+  return {
+    status: document.status,
+    ...(document.retryAfter ? { retryAfter: document.retryAfter } : {}),
+    ...(document.notFoundOf !== undefined ? { notFoundOf: document.notFoundOf } : {}),
+    etag: weakEtag(html),
+    html,
+    br,
+    gzip,
+    compression,
+    deps: [...deps],
+    tags: [...tags],
+  };
 }
 
 /**
@@ -55,23 +78,46 @@ export async function recompressBest(page: CachedPage): Promise<void> {
   Object.assign(page, { br, gzip, compression: "best" });
 }
 
+/** The bytes a page takes: its three bodies. */
+export const pageSize = (page: CachedPage) => page.html.byteLength + page.br.byteLength + page.gzip.byteLength;
+
+/**
+ * The key a route kind's not-found page is kept under: the route's own pattern, itself an
+ * address of that route that no content has (`/blogs/:pageName`), so rendering it makes the
+ * page every other missing address of the route shows.
+ */
+export const notFoundKey = (routePattern: string) => routePattern;
+
+/** The default bounds of the pages kept in one process (PAGE_CACHE_ENTRIES, PAGE_CACHE_MB). */
+export const pageCacheDefaults = { entries: 500, megabytes: 128 } as const;
+
 export interface PageCacheOptions {
   freshMs: number;
   staleMs: number;
-  render: (address: string) => Promise<CachedPage>;
+  /** Renders the page of an address; a missing page at another address than its route's own pattern comes back as the key of that route's not-found page, not rendered. */
+  render: (address: string) => Promise<CachedPage | { notFoundPage: string }>;
   shared?: SharedStore | undefined;
+  /** Told of each page written to Redis (its content answers are published with it). */
+  sharedPage?: (page: CachedPage) => void;
   now?: () => number;
   maxEntries?: number;
+  maxBytes?: number;
   warn?: (message: string) => void;
 }
 
 export function createPageCache(options: PageCacheOptions): SwrCache<CachedPage> {
-  return createSwrCache<CachedPage>({
+  const pages: SwrCache<CachedPage> = createSwrCache<CachedPage>({
     freshMs: options.freshMs,
     staleMs: options.staleMs,
-    max: options.maxEntries ?? 500,
-    load: options.render,
-    keep: (page) => page.status !== 503,
+    max: options.maxEntries ?? pageCacheDefaults.entries,
+    maxBytes: options.maxBytes ?? pageCacheDefaults.megabytes * 1024 * 1024,
+    sizeOf: pageSize,
+    // A missing address is its route's one not-found page, rendered (and kept) once under the route's pattern.
+    load: async (address) => {
+      const page = await options.render(address);
+      return "notFoundPage" in page ? pages.get(page.notFoundPage) : page;
+    },
+    keep: (page, address) => page.status === 200 || (page.status === 404 && page.notFoundOf === address),
     ...(options.now ? { now: options.now } : {}),
     ...(options.warn ? { warn: options.warn } : {}),
     shared: options.shared && {
@@ -80,6 +126,9 @@ export function createPageCache(options: PageCacheOptions): SwrCache<CachedPage>
       encode: (page) => ({ ...page, html: page.html.toString("base64"), br: page.br.toString("base64"), gzip: page.gzip.toString("base64") }),
       decode: (json) => CachedPageSchema.parse(json),
       deps: (page) => page.deps,
+      shareable: (_page, address) => !address.includes("?"),
+      ...(options.sharedPage ? { written: options.sharedPage } : {}),
     },
   });
+  return pages;
 }

@@ -10,8 +10,14 @@ import { readBootScript, type BootScript } from "./bootScript.ts";
 
 export type RenderedDocument =
   | { kind: "redirect"; status: 301 | 302; location: string }
-  /** `retryAfter`: what the route said a 503 should wait (src/app/retryLater.ts). */
-  | { kind: "page"; status: 200 | 404 | 503; html: string; retryAfter?: string | undefined };
+  /**
+   * `retryAfter`: what the route said a 503 should wait (src/app/retryLater.ts); `notFoundOf`: a
+   * 404's route pattern (`/blogs/:pageName`, a fixed route's path).
+   */
+  | { kind: "page"; status: 200 | 404 | 503; html: string; retryAfter?: string | undefined; notFoundOf?: string | undefined };
+
+/** What the server is handed: a document, or a missing address of a route whose not-found page was not rendered (it is the same for every missing address of the route). */
+export type ServedDocument = RenderedDocument | { kind: "not-found"; notFoundOf: string };
 
 /** What a form posted to a page is answered with (src/app/formAction.ts). */
 export type FormPostAnswer =
@@ -62,6 +68,12 @@ export interface PreviewRender {
 export interface RenderModule {
   /** The page a request asks for (its method, address, headers and body: a route may take form posts). */
   renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument>;
+  /**
+   * The same as the server keeps pages: a missing page is `{ kind: "not-found" }`, not rendered,
+   * unless the address is its route's own pattern (one not-found page per route: src/server/pageCache.ts).
+   * (A module without it renders every address.)
+   */
+  renderServedPage?(request: Request, options: DocumentOptions): Promise<ServedDocument>;
   /** A form the browser posted to a page (the route's action). */
   answerFormPost(request: Request, options: DocumentOptions): Promise<FormPostAnswer>;
   /** Every address a crawler should find: fixed routes, menu links, list items' detail pages (with their content's date). */
@@ -76,7 +88,8 @@ export interface RenderModule {
 
 export interface SiteBuild {
   module: RenderModule;
-  render: RenderModule["renderDocument"];
+  /** The server's render: `renderServedPage`, else `renderDocument`. */
+  render: (request: Request, options: DocumentOptions) => Promise<ServedDocument>;
   template: string;
   manifest: unknown;
   readStyle: (file: string) => string | undefined;
@@ -109,7 +122,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   };
   return {
     module,
-    render: (request, options) => module.renderDocument(request, options),
+    render: (request, options) => (module.renderServedPage ?? module.renderDocument)(request, options),
     // Read once each; only built CSS under assets/.
     readStyle: (file) => {
       if (!styles.has(file)) {

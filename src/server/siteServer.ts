@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { DestinationStream } from "pino";
 import type { AddressInfo } from "node:net";
 import { relative, resolve } from "node:path";
-import { createContentCache, type ContentCache } from "./contentCache.ts";
+import { contentCacheDefaults, createContentCache, type ContentCache } from "./contentCache.ts";
 import { forwardTo } from "./forward.ts";
 import { cacheControl, cacheControlFor, edgePolicyFromEnv } from "./http/cachePolicy.ts";
 import { pageTags } from "./edge/cacheTags.ts";
@@ -26,7 +26,7 @@ import { healthAnswer, leadCallsTo, leadOutboxFromEnv } from "./leads/mount.ts";
 import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
 import { idleRecompression } from "./idleRecompression.ts";
-import { createPageCache, pageBytes, type CachedPage } from "./pageCache.ts";
+import { createPageCache, notFoundKey, pageBytes, pageCacheDefaults, type CachedPage } from "./pageCache.ts";
 import { builtDocumentOptions, loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
@@ -42,6 +42,7 @@ import { isSitePath } from "../content/sitePath.ts";
 import { addressTag, everyPageTag, redirectsTag } from "./edge/cacheTags.ts";
 import { mayBePreview, mountPreviewEntry, previewCalls, previewHeaders, previewMedia, previewPages, previewSessionOf, previewSettingsFromEnv, withoutPreviewToken, writePreviewAnswer } from "./preview/preview.ts";
 import { createRedirectList } from "./redirectList.ts";
+import { canonicalAddress, type AddressVerdict } from "../content/canonicalAddress.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {
@@ -106,7 +107,11 @@ export interface SiteServerOptions {
 
 const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, ...builtDocumentOptions(build) });
 
-/** The one call into the server-rendering bundle (src/ssr/entry-server.tsx). */
+/**
+ * The one call into the server-rendering bundle (src/ssr/entry-server.tsx). A missing page comes
+ * back unrendered (`not-found`) unless `address` is its route's own pattern: the page cache keeps
+ * one not-found page per route (./pageCache.ts).
+ */
 function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
   return build.render(new Request(new URL(address, siteUrl)), documentOptions(build, fetch, siteUrl));
 }
@@ -141,7 +146,20 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const metrics = createSiteMetrics({ outbox: () => outbox?.status() ?? null, redisConnected: () => (shared ? shared.connected() : null) });
   /** The server's warnings (a content call served from the last good copy, a failed forward) go to its log. */
   const warn = (message: string) => log.warn(message);
-  const cache = createContentCache({ base, inProcess: embedded?.service, timeoutMs: upstreamTimeoutMs, freshMs, staleMs, shared, observe: metrics.contentCache, warn });
+  const megabytes = (value: string | undefined, fallback: number) => numberSetting(value, fallback, (n) => Number.isInteger(n) && n > 0) * 1024 * 1024;
+  const entries = (value: string | undefined, fallback: number) => numberSetting(value, fallback, (n) => Number.isInteger(n) && n > 0);
+  const cache = createContentCache({
+    base,
+    inProcess: embedded?.service,
+    timeoutMs: upstreamTimeoutMs,
+    freshMs,
+    staleMs,
+    shared,
+    observe: metrics.contentCache,
+    warn,
+    maxEntries: entries(env.CONTENT_CACHE_ENTRIES, contentCacheDefaults.entries),
+    maxBytes: megabytes(env.CONTENT_CACHE_MB, contentCacheDefaults.megabytes),
+  });
 
   // A fresh render is answered at the fast compression; the best is made when the server is idle.
   const recompression = idleRecompression({ warn });
@@ -151,11 +169,23 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     freshMs,
     staleMs,
     shared,
+    maxEntries: entries(env.PAGE_CACHE_ENTRIES, pageCacheDefaults.entries),
+    maxBytes: megabytes(env.PAGE_CACHE_MB, pageCacheDefaults.megabytes),
+    // A page in Redis brings the content answers it was made of: only those reach Redis (a stranger's random address's do not).
+    sharedPage: (page) => void cache.answers.shared?.publish(page.deps).catch(() => undefined),
     render: (address) =>
       recompression.during(async () => {
         const rendered = metrics.startRender();
         const deps = new Set<string>();
-        const page = await inSpan("render", async () => pageBytes(await renderAddress(build, address, cache.recording(deps), siteUrl), [...deps], pageTags(address, [...deps]))).finally(rendered);
+        const made = await inSpan("render", async () => {
+          const document = await renderAddress(build, address, cache.recording(deps), siteUrl);
+          // Routed, not rendered (nor counted as a render): the route's one not-found page is answered (./pageCache.ts).
+          if (document.kind === "not-found") return { notFoundPage: notFoundKey(document.notFoundOf) };
+          // A redirect (a missing address sent home) is routed, not rendered either.
+          return pageBytes(document, [...deps], pageTags(address, [...deps])).finally(() => document.kind === "page" && rendered());
+        });
+        if ("notFoundPage" in made) return made;
+        const page = made;
         recompression.schedule(page);
         return page;
       }),
@@ -234,16 +264,30 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     shared,
     warn,
   });
-  /** Where an editor redirected the address a request asks for, if anywhere. */
-  const editorsRedirect = (url: string) => {
-    const query = url.indexOf("?");
-    return redirectFor(redirects.table(), query === -1 ? url : url.slice(0, query), query === -1 ? "" : url.slice(query));
+  const siteOrigin = new URL(siteUrl).origin;
+  /**
+   * A request's one address (src/content/canonicalAddress.ts): its canonical path and the
+   * parameters a page reads, the key of its page here and in Redis; any other spelling is a 301.
+   * This is the seam the request path turns on: what looks up an address (editors' redirects
+   * included) takes the verdict's canonical path, after this and before the route table.
+   */
+  const addressOf = (target: string): AddressVerdict => canonicalAddress(target, siteOrigin);
+  /** The canonical path of an address that is one. */
+  const canonicalPathOf = (verdict: AddressVerdict) => (verdict.kind === "page" ? verdict.path : verdict.kind === "moved" ? new URL(verdict.location, siteOrigin).pathname : undefined);
+  /** Where an editor redirected the address a request asks for, matched on its one spelling (so another spelling is one hop, not two), the query kept. */
+  const editorsRedirect = (target: string, verdict: AddressVerdict) => {
+    const path = canonicalPathOf(verdict);
+    if (path === undefined) return undefined;
+    const query = target.indexOf("?");
+    return redirectFor(redirects.table(), path, query === -1 ? "" : target.slice(query));
   };
-  // Pages are rendered and kept by their path and the parameters a page reads (src/content/pageQuery.ts): a random query string is the page already held.
-  // A request that may be a preview, or whose address an editor redirected, goes on to the page route.
-  const heldPage = answerHeldPage((address) => pages.fresh(pageAddress(address)), writePage);
-  answerHeld = (req, res) => !mayBePreview(preview.secrets, req) && (req.url === undefined || editorsRedirect(req.url) === undefined) && heldPage(req, res);
-  const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.render(new Request(new URL(address, siteUrl)), { ...documentOptions(build, fetch, siteUrl), preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
+  // Pages are kept by their one address; a request that may be a preview, or whose address an editor redirected, goes on to the page route.
+  const heldPage = answerHeldPage((target) => {
+    const verdict = addressOf(target);
+    return verdict.kind === "page" && editorsRedirect(target, verdict) === undefined ? pages.fresh(verdict.address) : undefined;
+  }, writePage);
+  answerHeld = (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res);
+  const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.module.renderDocument(new Request(new URL(address, siteUrl)), { ...documentOptions(build, fetch, siteUrl), preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.keepAliveTimeout = 5_000;
   app.server.maxHeadersCount = 100;
@@ -285,7 +329,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       const page = await pages.get(address).catch(() => null);
       if (page === null) return 500;
       if (page.location === undefined || !page.location.startsWith("/")) return page.status;
-      address = pageAddress(page.location);
+      const next = addressOf(page.location);
+      if (next.kind !== "page") return page.status;
+      address = next.address;
     }
     return 508;
   }
@@ -328,7 +374,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   async function siteFile(name: string): Promise<string | undefined> {
     if (name === "robots.txt") return build.module.robotsTxt(siteUrl);
     // An address an editor redirected is no page of its own: not in the sitemap.
-    const addresses = (await build.module.listAddresses({ fetch: cache.fetch, siteUrl })).filter((address) => editorsRedirect(typeof address === "string" ? address : address.path) === undefined);
+    const addresses = (await build.module.listAddresses({ fetch: cache.fetch, siteUrl })).filter((address) => {
+      const path = typeof address === "string" ? address : address.path;
+      return editorsRedirect(path, addressOf(path)) === undefined;
+    });
     return build.module.sitemapFiles(addresses, siteUrl).get(name);
   }
   revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared, redirects, edge: edgePurger });
@@ -351,16 +400,20 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   });
 
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = addressOf(request.url);
+    if (verdict.kind === "bad") return reply.code(400).header("Cache-Control", cacheControl.noStore).send({ error: "the address is not a path" });
     const session = previewSessionOf(preview.secrets, request.headers.cookie, request.url);
     // An editor's redirect first (CONTENT-API 9: after the address is read, before the route table), kept by a CDN until a publish
     // changes the list; in preview, kept nowhere (its address may carry the preview's token).
-    const redirect = editorsRedirect(request.url);
+    const redirect = editorsRedirect(request.url, verdict);
     if (redirect) {
       reply.hijack();
       if (session) return writePreviewAnswer(request.raw, reply.raw, redirect.status, { ...previewHeaders(previewSecurity), location: redirect.location });
-      const path = request.url.split("?", 1)[0] ?? request.url;
+      const path = canonicalPathOf(verdict) ?? request.url;
       return writePage(request.raw, reply.raw, { status: redirect.status, location: redirect.location, etag: "", html: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: "best", deps: [], tags: [everyPageTag, addressTag(path), redirectsTag] });
     }
+    // Another spelling of a page: moved for good to its one address, nothing rendered or kept for it.
+    if (verdict.kind === "moved") return reply.code(301).header("Location", verdict.location).header("Cache-Control", cacheControl.html).send();
     // A preview: rendered for this request alone, never from or into a cache.
     if (session) {
       noteCache(request.raw, "miss");
@@ -368,7 +421,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       reply.hijack();
       return previewed;
     }
-    const address = pageAddress(request.url);
+    const { address } = verdict;
     const { value: page, cache: outcome } = await inSpan("page cache", async (note) => {
       const found = await pages.lookup(address);
       note({ "cache.outcome": found.cache });

@@ -13,7 +13,12 @@
  *   a 500) is tried again by the next request, as it costs nobody a wait.
  *
  * With a shared store (Redis), a load first looks there: a copy another instance made is taken
- * as long as it is fresh, and every value loaded here is written there for the others.
+ * as long as it is fresh, and a value loaded here is written there for the others when the tier
+ * says it is to be shared (`shareable`; else only when `publish` names it).
+ *
+ * Bounds: at most `max` values and `maxBytes` of them (`sizeOf`), the least recently used going
+ * first; a value `keep` refuses is answered to the callers waiting for its load and then
+ * forgotten, so values that are never kept (a stranger's random address) take no room at all.
  *
  * A revalidation cannot be missed by a load already running: each drop turns this cache's
  * generation (here, and in Redis for the shared copies), and a load that finishes under another
@@ -33,6 +38,10 @@ export interface SharedTier<V> {
   decode: (json: unknown) => V;
   /** The other keys a value was made of (a page's content answers), kept beside it so a revalidation finds it without loading it. */
   deps?: (value: V) => readonly string[];
+  /** Whether a value loaded here is written to the store (default: every value kept); the others reach it only through `publish`. */
+  shareable?: (value: V, key: string) => boolean;
+  /** Told of each value written to the store as it was loaded (a page: its content answers are published with it). */
+  written?: (value: V) => void;
 }
 
 /**
@@ -43,9 +52,14 @@ export interface SwrOptions<V, C = undefined> {
   freshMs: number;
   staleMs: number;
   load: (key: string, context: C) => Promise<V>;
-  keep?: (value: V) => boolean;
+  /** Whether a loaded value is kept (and served again); one that is not is answered once and forgotten. */
+  keep?: (value: V, key: string) => boolean;
   /** Most values kept; the least recently used go first. */
   max?: number;
+  /** Most bytes of values kept (with `sizeOf`); the least recently used go first. */
+  maxBytes?: number;
+  /** A value's size in bytes, for `maxBytes`. */
+  sizeOf?: (value: V) => number;
   /** How long a slow failure (see above) is answered at once (default 15 s). */
   failureHoldMs?: number;
   shared?: SharedTier<V> | undefined;
@@ -73,6 +87,8 @@ export interface SwrCache<V, C = undefined> {
    * first turns the shared generation, so no load running anywhere writes an older copy after.
    */
   shared?: {
+    /** Writes the values held here for `keys` to the store (those a tier does not write as they load: a shared page's content answers). */
+    publish(keys: readonly string[]): Promise<void>;
     supersede(): Promise<void>;
     /** Every shared key with the keys its value was made of, a few hundred at a time, without loading the values. */
     scan(batch: (entries: [string, readonly string[]][]) => Promise<void>): Promise<void>;
@@ -128,8 +144,10 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
   // No TTL inside lru-cache: freshness is decided by `storedAt` on our clock (tests turn it), and
   // lru-cache bounds the entries and runs one load per key (`fetch` shares a load in flight).
   // The context travels through lru-cache as `unknown` (its types cannot follow a generic one); only `get` below puts one in, typed `C`.
+  const sizeOf = options.sizeOf;
   const lru = new LRUCache<string, Stored<V>, unknown>({
     max: options.max ?? 1000,
+    ...(options.maxBytes !== undefined && sizeOf ? { maxSize: options.maxBytes, sizeCalculation: (stored: Stored<V>) => Math.max(1, sizeOf(stored.value)) } : {}),
     // A drop deletes a key whose load is running; the load still answers the visitors waiting on it.
     ignoreFetchAbort: true,
     fetchMethod: async (key, stale, { context }) => {
@@ -140,14 +158,11 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
       const started = now();
       try {
         const value = await options.load(key, context as C);
-        const stored = { value, storedAt: now(), kept: keep(value) && startedIn === generation };
+        const stored = { value, storedAt: now(), kept: keep(value, key) && startedIn === generation };
         // Redis's generation unread (Redis away at the start): nothing is written, as it could predate a revalidation.
-        const expected = sharedGeneration;
-        if (stored.kept && shared && expected !== undefined) {
-          const ttlMs = options.freshMs + options.staleMs;
-          void shared.store.setIf(shared.prefix + key, JSON.stringify({ storedAt: stored.storedAt, value: shared.encode(value) }), ttlMs, generationKey, expected);
-          const deps = shared.deps?.(value);
-          if (deps) void shared.store.setIf(depsKey(key), JSON.stringify(deps), ttlMs, generationKey, expected);
+        if (stored.kept && sharedGeneration !== undefined && (shared?.shareable ?? (() => true))(value, key)) {
+          writeShared(key, stored, sharedGeneration);
+          shared?.written?.(value);
         }
         return stored;
       } catch (error) {
@@ -163,6 +178,15 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
     },
   });
 
+  /** Writes a kept value to the store, for fresh + stale time, unless a revalidation has turned the store's generation since `expected` was read. */
+  function writeShared(key: string, stored: Stored<V>, expected: string) {
+    if (!shared) return;
+    const ttlMs = options.freshMs + options.staleMs;
+    void shared.store.setIf(shared.prefix + key, JSON.stringify({ storedAt: stored.storedAt, value: shared.encode(stored.value) }), ttlMs, generationKey, expected);
+    const deps = shared.deps?.(stored.value);
+    if (deps) void shared.store.setIf(depsKey(key), JSON.stringify(deps), ttlMs, generationKey, expected);
+  }
+
   /** `context`: what `get`'s caller handed over for the load (typed `C` there). */
   const lookup = async (key: string, context: unknown): Promise<{ value: V; cache: CacheOutcome }> => {
     const failure = heldFailures.get(key);
@@ -177,6 +201,8 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
     const staleServed = held?.kept === true && age <= options.freshMs + options.staleMs;
     const stored = await lru.fetch(key, { forceRefresh: true, allowStale: staleServed, context });
     if (!stored) throw new Error(`nothing could be loaded for ${key}`);
+    // Answered, and not kept: it takes no room (a page that is never served again, a random address's answer).
+    if (!stored.kept && lru.peek(key) === stored) lru.delete(key);
     return { value: stored.value, cache: staleServed && stored === held ? "stale" : "miss" };
   };
 
@@ -202,6 +228,13 @@ export function createSwrCache<V, C = undefined>(options: SwrOptions<V, C>): Swr
       heldFailures.clear();
     },
     shared: shared && {
+        async publish(keys) {
+          const [expected] = await shared.store.getMany([generationKey]);
+          for (const key of keys) {
+            const held = lru.peek(key);
+            if (held?.kept) writeShared(key, held, expected ?? "0");
+          }
+        },
         async supersede() {
           await shared.store.increment(generationKey);
         },

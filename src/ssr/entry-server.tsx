@@ -27,7 +27,7 @@ import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../ui/sanitize.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
-import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule } from "../server/renderModule.ts";
+import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule, ServedDocument } from "../server/renderModule.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
 import { previewNotice, withPreviewLinks } from "./previewPage.ts";
@@ -161,6 +161,17 @@ function rethrowRouteError(context: Routed["context"], options: DocumentOptions)
 
 /** The page `request` asks for as a whole HTML document, or the redirect it answers with. */
 export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
+  const served = await renderServedPage(request, options, false);
+  if (served.kind === "not-found") throw new Error("a missing page is always rendered here");
+  return served;
+}
+
+/**
+ * The page as the server keeps it (src/server/pageCache.ts): a missing page looks the same at
+ * every address of its route, so it is rendered only at the route's own pattern; at any other
+ * address it is `not-found`, routed and not rendered.
+ */
+export async function renderServedPage(request: Request, options: DocumentOptions, notFoundOnce = true): Promise<ServedDocument> {
   const routedPage = await routed(request, options);
   const { context } = routedPage;
   rethrowRouteError(context, options);
@@ -170,7 +181,17 @@ export async function renderDocument(request: Request, options: DocumentOptions)
     return { kind: "redirect", status: context.status === 301 ? 301 : 302, location };
   }
   const status = pageStatus(context);
-  return { kind: "page", status, retryAfter: retryAfterOf(context, status), html: await documentHtml(request, options, { ...routedPage, context }, status === 503, status === 404) };
+  // A missing page looks the same at every address of its route: the server renders it once, at the route's own pattern (src/server/pageCache.ts).
+  const notFoundOf = status === 404 ? routePattern(context) : undefined;
+  if (notFoundOf !== undefined && notFoundOnce && new URL(request.url).pathname !== notFoundOf) return { kind: "not-found", notFoundOf };
+  return { kind: "page", status, retryAfter: retryAfterOf(context, status), notFoundOf, html: await documentHtml(request, options, { ...routedPage, context }, status === 503, status === 404) };
+}
+
+/** The matched content route's pattern as an address (`/blogs/:pageName`, a fixed route's path, `/*` for the catch-all). */
+function routePattern(context: RoutedPage["context"]): string | undefined {
+  const handle: unknown = context.matches.at(-1)?.route.handle;
+  if (typeof handle !== "object" || handle === null || !("pattern" in handle) || typeof handle.pattern !== "string") return undefined;
+  return handle.pattern === "*" ? "/*" : handle.pattern;
 }
 
 /**
@@ -230,4 +251,4 @@ export { robotsTxt, sitemapFiles };
 
 export { routeTableAddresses };
 
-export const renderModule = { renderDocument, answerFormPost, listAddresses, sitemapFiles, robotsTxt, renderFloor, routeTableAddresses } satisfies RenderModule;
+export const renderModule = { renderDocument, renderServedPage, answerFormPost, listAddresses, sitemapFiles, robotsTxt, renderFloor, routeTableAddresses } satisfies RenderModule;

@@ -54,8 +54,15 @@ describe("the site's addresses", () => {
     expect(menuPath("", "https://s.example")).toBeNull();
   });
 
-  it("compare ignoring case and a trailing slash, the first spelling kept", () => {
+  it("read menu links as the page's one address (the export writes nothing else)", () => {
+    expect(menuPath("/CONTACT-US//", "https://s.example")).toBe("/contact-us");
+    expect(menuPath("https://s.example/%48ome/?x=1", "https://s.example")).toBe("/Home");
+    expect(menuPath("/Blogs/Some-Post/", "https://s.example")).toBe("/blogs/Some-Post");
+  });
+
+  it("compare ignoring case and a trailing slash, each in its one spelling", () => {
     expect(uniqueAddresses([["/Home"], ["/home/", "/People"]])).toEqual([{ path: "/Home" }, { path: "/People" }]);
+    expect(uniqueAddresses([["/blogs//Some-Post/", "/HOME"]])).toEqual([{ path: "/blogs/Some-Post" }, { path: "/Home" }]);
   });
 
   it("keep the date of an address's content, whichever group knew it", () => {

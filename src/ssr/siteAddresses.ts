@@ -5,6 +5,7 @@
  * `npm run export` writes a page for each; sitemap.xml lists them, with the date of the content
  * where the service gives one (a list item's `date`: its detail page's `lastmod`).
  */
+import { canonicalPath } from "../content/canonicalAddress.ts";
 import { contentTypeCodes, type ContentListRequest } from "../content/contract.ts";
 import type { ContentClient } from "../content/client.ts";
 import { machineDate } from "../content/dates.ts";
@@ -52,8 +53,9 @@ export function menuPath(url: string, siteUrl: string): string | null {
       return null;
     }
   }
-  path = (path.split(/[?#]/)[0] ?? "").replace(/\/+$/, "");
-  return path === "" ? null : path;
+  // The page's one address (src/content/canonicalAddress.ts): `/Contact-Us/` in a menu is the route table's `/contact-us`.
+  const canonical = canonicalPath(path.split(/[?#]/)[0] ?? "");
+  return canonical === null || canonical === "/" ? null : canonical;
 }
 
 export async function menuAddresses(client: ContentClient, siteUrl: string): Promise<string[]> {
@@ -81,15 +83,17 @@ export async function detailAddresses(client: ContentClient, list: (typeof detai
 }
 
 /**
- * Each address once, compared ignoring case and a trailing slash as routes are; the route
- * table's spelling wins, and a date any group knows for the address stays with it.
+ * Each address once, in its one spelling (src/content/canonicalAddress.ts), compared ignoring
+ * case as routes are; the route table's spelling wins, and a date any group knows for the
+ * address stays with it.
  */
 export function uniqueAddresses(groups: readonly (readonly (string | SiteAddress)[])[]): SiteAddress[] {
   const seen = new Map<string, SiteAddress>();
   for (const group of groups) {
     for (const entry of group) {
-      const address = typeof entry === "string" ? { path: entry } : entry;
-      const key = address.path.replace(/\/+$/, "").toLowerCase();
+      const given = typeof entry === "string" ? { path: entry } : entry;
+      const address = { ...given, path: canonicalPath(given.path) ?? given.path };
+      const key = address.path.toLowerCase();
       const known = seen.get(key);
       if (!known) seen.set(key, { ...address });
       else if (!known.lastmod && address.lastmod) known.lastmod = address.lastmod;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { canonicalHref } from "../content/canonicalAddress.ts";
 import { isSitePath, safeUrl } from "./url.ts";
 
 interface SmartLinkProps {
@@ -12,14 +13,14 @@ interface SmartLinkProps {
   "aria-current"?: "page";
 }
 
-/** A site path becomes a client-side link, another site's address an ordinary one; an unsafe address renders its text only. */
+/** A site path becomes a client-side link to the page's one address, another site's address an ordinary one; an unsafe address renders its text only. */
 export function SmartLink({ href, children, className, newTab = false, onClick, ...aria }: SmartLinkProps) {
   const url = safeUrl(href);
   if (!url) return <span className={className}>{children}</span>;
   const tab = newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
   if (isSitePath(url) && !newTab) {
     return (
-      <Link to={url} className={className} onClick={onClick} {...aria}>
+      <Link to={canonicalHref(url)} className={className} onClick={onClick} {...aria}>
         {children}
       </Link>
     );

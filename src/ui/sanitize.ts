@@ -10,6 +10,7 @@
  * did not send already sanitized (see there).
  */
 import DOMPurify from "dompurify";
+import { canonicalHref } from "../content/canonicalAddress.ts";
 import { htmlWindow, type HtmlWindow } from "./htmlWindow.ts";
 import { linkedFileUrl, mediaServedThroughSite, mediaUrl } from "./media.ts";
 import { rememberAnswers } from "./rememberAnswers.ts";
@@ -21,7 +22,7 @@ const mediaAttributes: Readonly<Record<string, readonly string[]>> = { IMG: ["sr
 
 
 /** Attributes of content HTML that name other elements by id, a space-separated list. */
-const idReferences = ["for", "headers", "list", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-activedescendant", "aria-details", "aria-errormessage", "aria-flowto"];
+const idReferences = new Set(["for", "headers", "list", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-activedescendant", "aria-details", "aria-errormessage", "aria-flowto"]);
 
 const prefixed = (id: string) => (id.startsWith(CONTENT_ID_PREFIX) ? id : `${CONTENT_ID_PREFIX}${id}`);
 
@@ -52,13 +53,9 @@ function purifier(): Purify {
         node.setAttribute("rel", "noopener noreferrer");
       }
       // Content's ids are prefixed by DOMPurify (SANITIZE_NAMED_PROPS): what points at them inside content follows.
-      const href = node.nodeName === "A" || node.nodeName === "AREA" ? node.getAttribute("href") : null;
-      if (href !== null && href.startsWith("#")) node.setAttribute("href", contentAnchor(href));
-      const map = node.getAttribute("usemap");
-      if (map !== null) node.setAttribute("usemap", contentAnchor(map));
-      for (const name of idReferences) {
-        const ids = node.getAttribute(name);
-        if (ids !== null) node.setAttribute(name, ids.split(/\s+/).filter(Boolean).map(prefixed).join(" "));
+      for (const { name, value } of [...node.attributes]) {
+        if ((name === "href" && value.startsWith("#")) || name === "usemap") node.setAttribute(name, contentAnchor(value));
+        else if (idReferences.has(name)) node.setAttribute(name, value.split(/\s+/).filter(Boolean).map(prefixed).join(" "));
       }
       // Files the content links or embeds load from where the page loads its media (./media.ts).
       for (const name of mediaAttributes[node.nodeName] ?? []) {
@@ -66,7 +63,8 @@ function purifier(): Purify {
         // Only a root-relative address changes; anything else stays as DOMPurify judged it.
         if (value === undefined || !isSitePath(value)) continue;
         // DOMPurify has judged the address already; an address this does not rewrite stays as it is.
-        const url = name === "href" ? linkedFileUrl(value) : mediaUrl(value);
+        // A link to a page is written as the page's one address (src/content/canonicalAddress.ts).
+        const url = name === "href" ? (linkedFileUrl(value) ?? canonicalHref(value)) : mediaUrl(value);
         if (url !== null) node.setAttribute(name, url);
       }
     });

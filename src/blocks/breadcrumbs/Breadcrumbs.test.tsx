@@ -36,17 +36,18 @@ function structuredData(): { "@type": string; itemListElement: { position: numbe
 describe("breadcrumbs", () => {
   it("gives Home, one crumb per segment with the navigation's link text (any case), and the page last, current", () => {
     renderBlock(block, { chrome, path: "/smart-work-solutions/OPERATIONS-transformation/utilities" });
+    // Each link is the page's one address, the route table's spelling (src/content/canonicalAddress.ts), not a 301 away.
     expect(crumbs()).toEqual([
       "Home -> /Home",
-      "Smart Work -> /smart-work-solutions",
-      "Operations Transformation -> /smart-work-solutions/OPERATIONS-transformation",
-      "Utilities* -> /smart-work-solutions/OPERATIONS-transformation/utilities",
+      "Smart Work -> /Smart-work-solutions",
+      "Operations Transformation -> /Smart-work-solutions/operations-transformation",
+      "Utilities* -> /Smart-work-solutions/operations-transformation/utilities",
     ]);
   });
 
   it("shows a segment without a navigation link as its text, hyphens as spaces", () => {
     renderBlock(block, { chrome, path: "/smart-work-solutions/shared-services-transformation" });
-    expect(crumbs()).toEqual(["Home -> /Home", "Smart Work -> /smart-work-solutions", "shared services transformation* -> /smart-work-solutions/shared-services-transformation"]);
+    expect(crumbs()).toEqual(["Home -> /Home", "Smart Work -> /Smart-work-solutions", "shared services transformation* -> /smart-work-solutions/shared-services-transformation"]);
   });
 
   it("prefers the dropdown navigation's text for an address that several menus link to", () => {
