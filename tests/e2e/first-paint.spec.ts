@@ -35,11 +35,13 @@ async function holdTheCode(page: Page): Promise<() => void> {
 }
 
 test("the menu button tapped at first paint opens the menu; it stays open as the code takes over, whose rules then apply", async ({ page }) => {
+  const releaseCode = await holdTheCode(page);
   await openSlowly(page, "/Home");
   const menu = disclosure(page, "Menu");
   const main = page.locator("header.site-header").getByRole("navigation", { name: "Main" });
   await menu.tap();
   await expect(main).toBeVisible();
+  releaseCode();
   await appReady(page);
   const { toggles, appReady: readyAt } = await readTimes(page);
   expect(toggles[0]?.open).toBe(true);
