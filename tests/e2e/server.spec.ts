@@ -102,7 +102,8 @@ test.describe("npm run export", () => {
   test.afterEach(() => rmSync(join(dist, ".."), { recursive: true, force: true }));
 
   test("writes every address as a page, a sitemap of absolute addresses and robots.txt; a static host serves them", async ({ browser }) => {
-    test.setTimeout(180_000);
+    // The whole site rendered and written, then read back in Chromium: past 3 minutes on a loaded 2-core machine.
+    test.setTimeout(300_000);
     const report = await exportSite({ distDir: dist, env: { ...process.env, CONTENT_API_BASE: "", SITE_URL: "https://www.corvane.example", LEADS_DB: ":memory:" }, log: () => undefined });
     expect(report.failed).toEqual([]);
     const [blog] = fixtureItems("blogs");
