@@ -37,6 +37,8 @@ export interface RedirectListOptions {
   shared?: SharedStore | undefined;
   warn: (message: string) => void;
   now?: () => number;
+  /** Called when the redirects followed change (a list loaded that differs from the one held): what was decided on the old table is void. */
+  changed?: () => void;
 }
 
 /** A JSON value as a list of entries: anything but an array is no list. */
@@ -79,6 +81,7 @@ export function createRedirectList(options: RedirectListOptions): RedirectList {
       const { table, refused } = readRedirects(list, options.rules);
       for (const { entry, why } of refused) options.warn(`redirect not followed, ${why}: ${JSON.stringify(entry)}`);
       read = { list, table };
+      options.changed?.();
     }
     return read.table;
   };

@@ -92,7 +92,8 @@ export function logRequests(log: Logger, onFinished: (request: FinishedRequest) 
     const started = performance.now();
     const id = randomUUID();
     // An incoming trace is logged even when no spans are exported, so the edge's and the content service's logs find this line.
-    const note: RequestNote = { id, traceId: traceIdOf(req.headers.traceparent) ?? id.replaceAll("-", "") };
+    const traceparent = req.headers.traceparent;
+    const note: RequestNote = { id, traceId: (traceparent === undefined ? undefined : traceIdOf(traceparent)) ?? id.replaceAll("-", "") };
     notes.set(req, note);
     res.setHeader("X-Request-Id", note.id);
     res.once("close", () => {

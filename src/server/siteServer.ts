@@ -7,6 +7,7 @@
  * docs/server.md has the plugin of each job, the caching rule, Redis and revalidation.
  */
 import fastifyStatic from "@fastify/static";
+import { LRUCache } from "lru-cache";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { DestinationStream } from "pino";
@@ -227,7 +228,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
           }
           const answer = () => {
             if (answerHeld(req, res)) {
-              pointSpan("page cache", { "cache.outcome": "hit" });
+              if (tracing) pointSpan("page cache", { "cache.outcome": "hit" });
               return noteCache(req, "hit");
             }
             if (devMiddleware) devMiddleware(req, res, () => handler(req, res));
@@ -255,6 +256,10 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // A preview's answers may be framed by the editor's tool (PREVIEW_FRAME_ANCESTORS) and by no one else; every other answer refuses frames.
   const previewSecurity = await securityHeaders({ ...securityOptions, frameAncestors: preview.frameAncestors.length > 0 ? ["'self'", ...preview.frameAncestors] : undefined });
   const writePage = pageWriter(headers, edge);
+  // Which page a request target names, when it is a page's one spelling and no editor redirected it
+  // (else false), is decided once per target: the fast path then only looks the page up. Forgotten
+  // when the editors' redirects change; bounded by count and characters, as strangers choose the targets.
+  const heldAddresses = new LRUCache<string, { address: string } | false>({ max: 10_000, maxSize: 4_000_000, sizeCalculation: (_held, target) => target.length + 1 });
   // The editors' redirects (CONTENT-API 9), loaded now and kept as content answers are; the route table's own addresses cannot be redirected.
   const redirects = createRedirectList({
     call: (path, body) => cache.uncached({})(path, { method: "POST", body }),
@@ -263,6 +268,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     staleMs,
     shared,
     warn,
+    changed: () => heldAddresses.clear(),
   });
   const siteOrigin = new URL(siteUrl).origin;
   /**
@@ -282,11 +288,21 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     return redirectFor(redirects.table(), path, query === -1 ? "" : target.slice(query));
   };
   // Pages are kept by their one address; a request that may be a preview, or whose address an editor redirected, goes on to the page route.
+  const heldAddressOf = (target: string) => {
+    let held = heldAddresses.get(target);
+    if (held === undefined) {
+      const verdict = addressOf(target);
+      held = verdict.kind === "page" && editorsRedirect(target, verdict) === undefined ? { address: verdict.address } : false;
+      heldAddresses.set(target, held);
+    }
+    return held;
+  };
   const heldPage = answerHeldPage((target) => {
-    const verdict = addressOf(target);
-    return verdict.kind === "page" && editorsRedirect(target, verdict) === undefined ? pages.fresh(verdict.address) : undefined;
+    const held = heldAddressOf(target);
+    return held ? pages.fresh(held.address) : undefined;
   }, writePage);
-  answerHeld = (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res);
+  // Without a preview secret no request is a preview: nothing to check.
+  answerHeld = preview.secrets.length === 0 ? heldPage : (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res);
   const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.module.renderDocument(new Request(new URL(address, siteUrl)), { ...documentOptions(build, fetch, siteUrl), preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.keepAliveTimeout = 5_000;
