@@ -31,7 +31,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const builtServer = resolve(root, "dist/server/standalone.js");
 const webhookSecret = "request-path-measurement-secret-0123456789";
 /** The page measured. */
-const page = process.env.REQUEST_PATH_PAGE ?? "/Home";
+const page = process.argv.find((argument) => argument.startsWith("--page="))?.slice("--page=".length) ?? "/Home";
 /** The group every block and shared UI component counts in. */
 export const componentGroup = "src/blocks/** + src/ui/** (the page's components)";
 
@@ -201,7 +201,6 @@ async function firstEntered(inspector: Inspector, ran: RanFunction[], request: (
   const order: string[] = [];
   const stopListening = inspector.on("Debugger.paused", (params) => {
     const hit = (params as { hitBreakpoints?: string[] }).hitBreakpoints ?? [];
-    if (process.env.REQUEST_PATH_DEBUG) console.error("paused", (params as { reason: string }).reason, hit);
     const file = hit.map((id) => fileOfBreakpoint.get(id)).find((name) => name !== undefined);
     const removals = file && !order.includes(file) ? (order.push(file), byFile.get(file) ?? []) : [];
     void Promise.allSettled(removals.map((breakpointId) => inspector.send("Debugger.removeBreakpoint", { breakpointId }))).finally(() => void inspector.send("Debugger.resume").catch(() => undefined));
@@ -225,7 +224,6 @@ async function firstEntered(inspector: Inspector, ran: RanFunction[], request: (
       // Two functions starting at one location share a breakpoint: the first one set stands for both.
     }
   }
-  if (process.env.REQUEST_PATH_DEBUG) console.error(`${fileOfBreakpoint.size} breakpoints in ${byFile.size} files`, [...byFile.keys()]);
   await request();
   // Removed before the listener goes: a timer of the server (idle recompression) may still stop on one.
   for (const ids of byFile.values()) for (const breakpointId of ids) await inspector.send("Debugger.removeBreakpoint", { breakpointId }).catch(() => undefined);
