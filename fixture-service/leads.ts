@@ -4,7 +4,7 @@
  */
 import type { CaptchaVerifier } from "../src/server/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
-import { badRequest, json, retryLater } from "../src/server/jsonAnswer.ts";
+import { badRequest, json, jsonRetryLater } from "../src/server/jsonAnswer.ts";
 import { checkLead, readLeadRequest, type CheckedLead, type LeadKind } from "../src/server/leads/intake.ts";
 import { LeadsUnavailable, type Lead, type LeadStore } from "./leadStore.ts";
 import { plain, text } from "./pages.ts";
@@ -27,7 +27,7 @@ async function storeLead(leads: LeadStore, lead: CheckedLead): Promise<Lead | Re
   } catch (error) {
     if (!(error instanceof LeadsUnavailable)) throw error;
     console.warn(error.message);
-    return retryLater(503, "the request could not be stored just now; please try again in a moment", busyRetryAfterSeconds);
+    return jsonRetryLater(503, "the request could not be stored just now; please try again in a moment", busyRetryAfterSeconds);
   }
 }
 

@@ -14,6 +14,14 @@ export function numberSetting(raw: string | undefined, fallback: number, accept:
  */
 export const retryAfterSeconds = 30;
 
+/**
+ * The Retry-After of a refusal that clears in a moment, not with the content service: a queue
+ * full of pictures to resize, the lead outbox's disk busy, a revalidation or a preview render
+ * that did not finish. Shorter than `retryAfterSeconds` because sending the same request again
+ * soon is cheap and likely to succeed; a page whose content failed waits for the service instead.
+ */
+export const retryInAMomentSeconds = 5;
+
 /** A whole number, 0 or more. */
 export const isCount = (n: number) => Number.isInteger(n) && n >= 0;
 

@@ -5,8 +5,8 @@ export const json = (body: unknown, status = 200) =>
 /** CONTENT-API 5's 400: field → message. */
 export const badRequest = (errors: Record<string, string>) => json({ errors }, 400);
 
-/** An answer that asks the visitor to send again after `seconds`. */
-export function retryLater(status: 429 | 503, error: string, seconds: number): Response {
+/** A JSON 429/503 that asks the visitor to send again after `seconds` (the routes' 503 is src/app/retryLater.ts). */
+export function jsonRetryLater(status: 429 | 503, error: string, seconds: number): Response {
   const response = json({ error }, status);
   response.headers.set("Retry-After", String(seconds));
   return response;

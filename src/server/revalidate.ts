@@ -22,6 +22,7 @@
 import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
+import { retryInAMomentSeconds } from "../content/settings.ts";
 import type { ContentAnswer, ContentCall } from "./contentCache.ts";
 import { addressTag, everyPageTag, listTag, menusTag, pageTag, redirectsTag, resourcesTag } from "./edge/cacheTags.ts";
 import type { EdgePurger, PurgeResult } from "./edge/purge.ts";
@@ -283,7 +284,7 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
     } catch (error) {
       // Not everything could be dropped (Redis slow or away): 503, so the content service sends it again.
       request.log.error({ err: error }, "revalidation incomplete");
-      return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", "5").send({ error: "the revalidation could not drop every shared copy; send it again" });
+      return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", String(retryInAMomentSeconds)).send({ error: "the revalidation could not drop every shared copy; send it again" });
     }
     // Once, from this instance, after the instances dropped their copies: the CDN's copies of the same content.
     const tags = edge ? targetTags(target.data, redirected) : [];
@@ -297,7 +298,7 @@ export function revalidation(app: FastifyInstance, { secret, pages, content, sha
       ...(shared ? { peersTold: peers.told, peersConfirmed: peers.confirmed } : {}),
       ...(edge ? { edge: { cdn: edge.cdn, tags, purged } } : {}),
     };
-    if (edgeFailed) return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", "5").send({ ...receipt, error: "the CDN could not be purged of every tag; send it again" });
+    if (edgeFailed) return reply.code(503).header("Cache-Control", cacheControl.noStore).header("Retry-After", String(retryInAMomentSeconds)).send({ ...receipt, error: "the CDN could not be purged of every tag; send it again" });
     return reply.header("Cache-Control", cacheControl.noStore).send(receipt);
   });
 }

@@ -12,8 +12,9 @@
  * See docs/leads.md.
  */
 import { randomUUID } from "node:crypto";
+import { retryInAMomentSeconds } from "../../content/settings.ts";
 import type { CaptchaVerifier } from "../captcha.ts";
-import { badRequest, json, retryLater } from "../jsonAnswer.ts";
+import { badRequest, json, jsonRetryLater } from "../jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
 import type { SharedStore } from "../shared.ts";
 import { sharedClaims, type ClaimOutcome } from "./claims.ts";
@@ -86,8 +87,6 @@ export interface LeadOutbox {
   deliverDue(): Promise<number>;
 }
 
-/** How long the visitor waits before sending again when the outbox could not write. */
-const unavailableRetrySeconds = 5;
 /** A lease outlives its attempt by this much, so no other process takes a lead still being sent. */
 const leaseMarginMs = 5_000;
 
@@ -256,7 +255,7 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
         case "repeat":
           return json(outcome.outcome === "declined" ? null : { id: outcome.id, status: outcome.outcome ?? "queued" });
         case "unavailable":
-          return retryLater(503, "the request could not be stored just now; please try again in a moment", unavailableRetrySeconds);
+          return jsonRetryLater(503, "the request could not be stored just now; please try again in a moment", retryInAMomentSeconds);
       }
     },
     start() {

@@ -14,6 +14,7 @@ import fresh from "fresh";
 import type { FileHandle } from "node:fs/promises";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
+import { retryInAMomentSeconds } from "../../content/settings.ts";
 import { canonicalMediaPath, extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
 import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
 
@@ -166,7 +167,7 @@ function singleFlight<V>(): (key: string, job: () => Promise<V>) => Promise<V> {
 const refusalAnswer = (refusal: MediaRefusal) =>
   new Response(refusal.status === 404 ? "Not found" : refusal.status === 503 ? "Busy: please try again in a moment." : "This file could not be loaded from the content service.", {
     status: refusal.status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(refusal.status === 503 ? { "Retry-After": "5" } : {}) },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(refusal.status === 503 ? { "Retry-After": String(retryInAMomentSeconds) } : {}) },
   });
 
 export function createMediaHandler(options: MediaOptions): MediaHandler & { preview: PreviewMediaHandler } {

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { withQueryOf } from "../../content/pageQuery.ts";
+import { retryInAMomentSeconds } from "../../content/settings.ts";
 import { isSitePath } from "../../content/sitePath.ts";
 import { cacheControl } from "../http/cachePolicy.ts";
 import type { FetchHandler } from "../http/fetchHandler.ts";
@@ -263,7 +264,7 @@ export function previewPages({ render, uncached, headers, failed }: PreviewPageO
     answer(req, res, address, session).catch((error: unknown) => {
       failed(error);
       if (res.headersSent) res.destroy();
-      else writePreviewAnswer(req, res, 503, { ...answerHeaders, "retry-after": "5" }, refusalPage("The content service did not answer. Please try again in a moment.", "The preview of this page could not be made"));
+      else writePreviewAnswer(req, res, 503, { ...answerHeaders, "retry-after": String(retryInAMomentSeconds) }, refusalPage("The content service did not answer. Please try again in a moment.", "The preview of this page could not be made"));
     });
 }
 
