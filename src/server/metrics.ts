@@ -13,6 +13,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { cacheControl } from "./http/cachePolicy.ts";
 import type { OutboxStatus } from "./leads/outbox.ts";
 import type { FinishedRequest } from "./requestLog.ts";
 import type { CacheOutcome } from "./swrCache.ts";
@@ -120,7 +121,7 @@ export async function metricsListener(metrics: SiteMetrics, port: number, host: 
       return;
     }
     metrics.scrape().then(
-      ({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(req.method === "HEAD" ? undefined : body),
+      ({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType, "Cache-Control": cacheControl.noStore }).end(req.method === "HEAD" ? undefined : body),
       (error: unknown) => res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(`metrics could not be collected: ${String(error)}\n`),
     );
   });

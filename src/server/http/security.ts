@@ -11,6 +11,7 @@
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { cacheControl } from "./cachePolicy.ts";
 
 export interface SecurityOptions {
   /** A reCAPTCHA site key is configured: allow Google's script and frame origins. */
@@ -122,7 +123,7 @@ export const security = fp((app: FastifyInstance, { headers }: { headers: Record
   });
   app.addHook("onRequest", async (request, reply) => {
     if (isValidHost(request.headers.host)) return;
-    await reply.code(400).header("Connection", "close").header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");
+    await reply.code(400).header("Connection", "close").header("Cache-Control", cacheControl.noStore).type("text/plain; charset=utf-8").send("Bad Request: the Host header is missing or malformed.\n");
   });
   done();
 });

@@ -16,6 +16,7 @@ import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import { retryInAMomentSeconds } from "../../content/settings.ts";
 import { canonicalMediaPath, extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
+import { cacheControl } from "../http/cachePolicy.ts";
 import type { CachedFile, DiskCache, OpenFile } from "./diskCache.ts";
 
 export type MediaHandler = (request: Request) => Promise<Response>;
@@ -167,7 +168,7 @@ function singleFlight<V>(): (key: string, job: () => Promise<V>) => Promise<V> {
 const refusalAnswer = (refusal: MediaRefusal) =>
   new Response(refusal.status === 404 ? "Not found" : refusal.status === 503 ? "Busy: please try again in a moment." : "This file could not be loaded from the content service.", {
     status: refusal.status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(refusal.status === 503 ? { "Retry-After": String(retryInAMomentSeconds) } : {}) },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore, ...(refusal.status === 503 ? { "Retry-After": String(retryInAMomentSeconds) } : {}) },
   });
 
 export function createMediaHandler(options: MediaOptions): MediaHandler & { preview: PreviewMediaHandler } {
@@ -315,7 +316,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler & { prev
     if (asked === null || !mayBeMedia(asked)) return refusalAnswer(new MediaRefusal(404, "not media"));
     const { path } = asked;
     const answer = (type: string, body: BodyInit | null) => {
-      const answerHeaders: Record<string, string> = { "Content-Type": type === "text/vtt" ? "text/vtt; charset=utf-8" : type, "Cache-Control": "private, no-store" };
+      const answerHeaders: Record<string, string> = { "Content-Type": type === "text/vtt" ? "text/vtt; charset=utf-8" : type, "Cache-Control": cacheControl.personal };
       if (type === "image/svg+xml" || extensionOf(path) === "svg") answerHeaders["Content-Security-Policy"] = svgPolicy;
       return new Response(request.method === "HEAD" ? null : body, { status: 200, headers: answerHeaders });
     };
