@@ -10,6 +10,7 @@
  * other page can make a visitor's browser send a lead (login-less CSRF).
  */
 import { create as attachment } from "content-disposition";
+import { parse as parseContentType } from "content-type";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormPostAnswer } from "../renderModule.ts";
 import { bodyLimits } from "./bodyLimits.ts";
@@ -94,7 +95,7 @@ export function mountFormPosts(app: FastifyInstance, { siteOrigin, answer }: For
       config: { rateLimit: {} },
       handler: async (request, reply) => {
         if (!sameSitePost(request, siteOrigin)) return reply.code(403).header("Cache-Control", cacheControl.noStore).send({ error: "forms are posted from the site's own pages" });
-        const type = (header(request, "content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+        const { type } = parseContentType(header(request, "content-type") ?? "", { parameters: false });
         if (!formBodyTypes.has(type)) return reply.code(415).header("Cache-Control", cacheControl.noStore).send({ error: "a form posts application/x-www-form-urlencoded or multipart/form-data" });
         const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
         const posted = new Request(new URL(request.url, siteOrigin), { method: "POST", headers: { "Content-Type": header(request, "content-type") ?? type }, body });

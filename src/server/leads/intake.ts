@@ -4,6 +4,7 @@
  * service stores what passes; the lead outbox keeps it until the content service has it. A
  * form's route action hands its parsed fields to the same check (`checkLead`).
  */
+import { parse as parseContentType } from "content-type";
 import { createHash } from "node:crypto";
 import { contentCalls } from "../../content/calls.ts";
 import { contactFieldNames } from "../../content/contract.ts";
@@ -100,9 +101,6 @@ export function storedLead(kind: LeadKind, text: string): CheckedLead | null {
   return parsed.success ? { kind, fields: parsed.data } : null;
 }
 
-/** The media type of a request, without parameters, in lower case. */
-const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-
 export type LeadRead = { ok: true; submission: LeadSubmission } | { ok: false; response: Response };
 
 /**
@@ -112,7 +110,7 @@ export type LeadRead = { ok: true; submission: LeadSubmission } | { ok: false; r
  */
 export async function readLeadRequest(request: Request, kind: LeadKind): Promise<LeadRead> {
   const { bodyType } = leadCalls[kind];
-  if (mediaTypeOf(request) !== bodyType) return { ok: false, response: json({ error: `this call takes ${bodyType}` }, 415) };
+  if (parseContentType(request.headers.get("Content-Type") ?? "", { parameters: false }).type !== bodyType) return { ok: false, response: json({ error: `this call takes ${bodyType}` }, 415) };
   if (kind === "thought-paper") {
     const body = await readJsonBody(request);
     const fields = body.ok && typeof body.value === "object" && body.value !== null && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};

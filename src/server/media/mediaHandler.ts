@@ -10,6 +10,7 @@
  * does not grow with its size or the number of downloads. Each answer carries an ETag of its
  * bytes, so a browser or CDN revalidating it gets a 304, not the file again.
  */
+import { parse as parseContentType } from "content-type";
 import fresh from "fresh";
 import type { FileHandle } from "node:fs/promises";
 import { LRUCache } from "lru-cache";
@@ -200,7 +201,7 @@ export function createMediaHandler(options: MediaOptions): MediaHandler & { prev
         await response.body?.cancel();
         throw new MediaRefusal(response.status === 404 || response.status === 410 ? 404 : 502, `the content service answered ${String(response.status)}`);
       }
-      const type = (response.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+      const { type } = parseContentType(response.headers.get("Content-Type") ?? "", { parameters: false });
       // JSON only under a .json name (a Lottie animation): a path without extension is a picture, video or document, never an API answer.
       if (!allowedTypes.has(type) || (type === "application/json" && extensionOf(path) !== "json")) {
         await response.body?.cancel();
