@@ -11,6 +11,7 @@
  *
  * Port: PORT, or `npm run dev -- --port N` (default 5173). HOST (127.0.0.1).
  */
+import { escapeUTF8 } from "entities";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
@@ -42,8 +43,6 @@ export function inlineScriptHashes(html: string): string[] {
     .map((body) => `sha256-${createHash("sha256").update(body).digest("base64")}`);
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * A request that could not be answered, in dev: the problem named (a layout's file, JSON path and
  * message), as text to a client that asks for no HTML; to a browser, a page that shows it and
@@ -55,7 +54,7 @@ function errorPage(template: string, request: { method: string; url: string; hea
   // The overlay's file line: the first file the message names, else the address.
   const id = /(?:^|\n)((?:layouts|registry)\/[^:\s]+):/.exec(error.message)?.[1] ?? request.url;
   const data = JSON.stringify({ message: error.message, id, stack: "", plugin: "corvane" }).replace(/</g, "\\u003c");
-  const body = `<main><h1>This page could not be rendered</h1><pre>${escapeHtml(text)}</pre></main>\n<script type="application/json" id="dev-error">${data}</script>\n<script type="module" src="/tools/devErrorOverlay.ts"></script>`;
+  const body = `<main><h1>This page could not be rendered</h1><pre>${escapeUTF8(text)}</pre></main>\n<script type="application/json" id="dev-error">${data}</script>\n<script type="module" src="/tools/devErrorOverlay.ts"></script>`;
   return { type: "text/html; charset=utf-8", body: template.replace(/<!--app-head-->/, "<title>Error: could not be rendered</title>").replace(/<div id="root">[\s\S]*<\/body>/, () => `${body}\n  </body>`) };
 }
 

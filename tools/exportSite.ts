@@ -9,6 +9,7 @@
  * Every internal link of the written pages is then checked (./linkCheck.ts): a link to an
  * address with no page is reported, a warning by default, a failure with `strict`.
  */
+import { escapeUTF8 } from "entities";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -190,9 +191,6 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
   }
 }
 
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /**
  * The editors' redirects where static hosts read them: `_redirects` (Netlify, Cloudflare Pages:
  * `from to status`, the query passed on), and at each `from` a small page for hosts that read no
@@ -204,7 +202,7 @@ export function writeRedirects(root: string, redirects: readonly Redirect[], sit
   for (const { from, to } of redirects) {
     const file = fileFor(root, from);
     if (!file) continue;
-    const target = escapeHtml(new URL(to, `${siteUrl}/`).href);
+    const target = escapeUTF8(new URL(to, `${siteUrl}/`).href);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(
       file,

@@ -5,13 +5,12 @@
  * preview cookie, the token in the address of every in-site link (the page's canonical link and
  * og:url, in the head, keep the plain address).
  */
+import { escapeUTF8 } from "entities";
 import { previewQueryParam } from "../content/previewAddress.ts";
 import { isSitePath } from "../content/sitePath.ts";
 
 /** The notice's id: the browser keeps its exit link on the page shown (src/app/start.tsx). */
 export const PREVIEW_NOTICE_ID = "corvane-preview-notice";
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The exit address of a preview shown at `address` (the page without preview afterwards). */
 export const previewExitHref = (address: string) => `/_preview/exit?path=${encodeURIComponent(address)}`;
@@ -24,7 +23,7 @@ export function previewNotice({ draft, until, address }: { draft: boolean; until
   return (
     `<div id="${PREVIEW_NOTICE_ID}" role="region" aria-label="Preview" style="position:relative;z-index:2147483647;margin:0;padding:.6rem 1rem;background:#fff4c2;color:#1a1a1a;border-bottom:2px solid #8a6d00;font:16px/1.4 system-ui,sans-serif">` +
     `<p style="margin:0">${what} The preview ends at <time datetime="${ends.toISOString()}">${time}</time>. ` +
-    `<a href="${escapeHtml(previewExitHref(address))}" style="color:#1a1a1a;font-weight:600;text-decoration:underline">Exit preview</a></p></div>`
+    `<a href="${escapeUTF8(previewExitHref(address))}" style="color:#1a1a1a;font-weight:600;text-decoration:underline">Exit preview</a></p></div>`
   );
 }
 

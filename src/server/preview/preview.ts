@@ -19,6 +19,7 @@
  *   same-origin or none); an `X-Content-Preview` a client sends is never passed on.
  */
 import { negotiate } from "@fastify/accept-negotiator";
+import { escapeUTF8 } from "entities";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
@@ -138,11 +139,9 @@ export function writePreviewAnswer(req: IncomingMessage, res: ServerResponse, st
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** The page of a preview that cannot be shown: a link that cannot be used (403), or a render that failed (503). */
 function refusalPage(why: string, heading = "This preview link cannot be used"): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Preview not available</title></head><body><main><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(why)}</p><p>Open the page again from the editing tool for a new link, or <a href="/">go to the published site</a>.</p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Preview not available</title></head><body><main><h1>${escapeUTF8(heading)}</h1><p>${escapeUTF8(why)}</p><p>Open the page again from the editing tool for a new link, or <a href="/">go to the published site</a>.</p></main></body></html>`;
 }
 
 const tokenWhy = {
