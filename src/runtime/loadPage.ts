@@ -8,29 +8,11 @@
 import { firstScreenPictures } from "./firstPictures.ts";
 import { resolveSlotOptions } from "./blockOptions.ts";
 import type { Runtime } from "./context.tsx";
-import type { ResolvedLayout } from "./layout.ts";
 import { loadFailure, type PageData } from "./pageData.ts";
 import { blockRegistry } from "./registry.ts";
 import { layoutNameOf, pageRequest, type RouteConfig } from "./routeTable.ts";
 import { pageSlots, type RenderSlot } from "./slots.ts";
 import type { Page } from "../content/contract.ts";
-
-const layoutCache = new WeakMap<Runtime["layouts"], Map<string, Promise<ResolvedLayout>>>();
-
-/** A layout, resolved once per name. */
-function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
-  let byName = layoutCache.get(runtime.layouts);
-  if (!byName) {
-    byName = new Map();
-    layoutCache.set(runtime.layouts, byName);
-  }
-  let layout = byName.get(name);
-  if (!layout) {
-    layout = runtime.layouts(name);
-    byName.set(name, layout);
-  }
-  return layout;
-}
 
 /**
  * The page at `url` on `route`, resolved: "missing" for id 0 (the route decides what that means),
@@ -39,7 +21,9 @@ function layoutFor(runtime: Runtime, name: string): Promise<ResolvedLayout> {
  */
 export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal, asked?: Promise<Page>): Promise<PageData> {
   const { request, layout: layoutName } = pageRequest(route, url.pathname);
-  const earlyLayout = layoutName === undefined ? undefined : layoutFor(runtime, layoutName);
+  // Asked for each page, not memoised here: each layout is a module the platform's import()
+  // loads once (src/app/layoutSource.ts), and a load that failed is tried again next time.
+  const earlyLayout = layoutName === undefined ? undefined : runtime.layouts(layoutName);
   // The slots' titles read the site's resources: the same request as the root route's loader (./siteData.ts), which never fails.
   const chrome = runtime.chrome.load();
   // The blocks' option schemas: code of their own in the browser, asked for while the page is.
@@ -56,7 +40,7 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
   }
   if (page.id === 0) return { status: "missing" };
   const { resources } = await chrome;
-  const layout = await (earlyLayout ?? layoutFor(runtime, layoutNameOf(layoutName, page)));
+  const layout = await (earlyLayout ?? runtime.layouts(layoutNameOf(layoutName, page)));
   const { slots, problems } = pageSlots(layout, page, (key) => page.resources[key] ?? resources[key]);
   const blocks = [...new Set(slots.map((slot) => slot.block))];
   const aboveTheFold = blocks.filter((block) => blockRegistry[block].critical);

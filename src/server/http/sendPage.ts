@@ -9,6 +9,7 @@
  */
 import { negotiate } from "@fastify/accept-negotiator";
 import fresh from "fresh";
+import { LRUCache } from "lru-cache";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CachedPage } from "../pageCache.ts";
 import { cacheControl, pageCaching, type EdgePolicy } from "./cachePolicy.ts";
@@ -18,14 +19,16 @@ import { retryAfterSeconds } from "../../content/settings.ts";
 /** What a request for a page gets: a 304, or the body in the encoding it accepts. */
 type Variant = "304" | "br" | "gzip" | "identity";
 
-/** Accept-Encoding values repeat (one per browser build): each is negotiated once. */
-const negotiated = new Map<string, Variant>();
+/**
+ * Accept-Encoding values repeat (one per browser build): each is negotiated once, the 256 most
+ * recently seen kept, so a client sending a new value every time costs no memory.
+ */
+const negotiated = new LRUCache<string, Variant>({ max: 256 });
 function encodingFor(acceptEncoding = ""): Variant {
   const known = negotiated.get(acceptEncoding);
   if (known) return known;
   const chosen = negotiate(acceptEncoding, ["br", "gzip"]);
   const variant = chosen === "br" || chosen === "gzip" ? chosen : "identity";
-  if (negotiated.size >= 256) negotiated.clear();
   negotiated.set(acceptEncoding, variant);
   return variant;
 }
