@@ -11,7 +11,7 @@ import * as z from "zod/mini";
 import { en } from "zod/locales";
 import { blockDeclarations } from "../blocks/declarations.generated.ts";
 import { resolveLayout, type LayoutResolution, type LayoutSource } from "../runtime/layout.ts";
-import { layoutFileName, layoutKey } from "../runtime/layoutNames.ts";
+import { defaultLayoutName, layoutFileName, layoutKey } from "../runtime/layoutNames.ts";
 import { formatPath, formatProblem, reportInput, zodProblems, type ConfigProblem } from "../runtime/problems.ts";
 import { BlockRegistryFileSchema, ResourceDefaultsFileSchema, RoutesFileSchema, templateRegistryFileSchema, type RoutesFile, type TemplateRegistryFile } from "../runtime/schemas.ts";
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "../runtime/registry.ts";
@@ -31,17 +31,18 @@ export interface LayoutFiles {
 
 /** Reads layouts/ once. A file that is not JSON is reported, not thrown, and read as empty. */
 export function readLayoutFiles(dir: string): LayoutFiles {
-  const files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();
+  const names = readdirSync(dir).filter((file) => file.endsWith(".json")).sort().map((file) => file.slice(0, -".json".length));
   const problems: ConfigProblem[] = [];
   const byKey = new Map<string, string>();
-  for (const file of files) {
-    const key = layoutKey(file.slice(0, -".json".length));
-    if (byKey.has(key)) problems.push({ file: `layouts/${file}`, path: "", message: `another layout file (layouts/${byKey.get(key) ?? ""}) has the same name in a different case` });
-    else byKey.set(key, file);
+  for (const name of names) {
+    const key = layoutKey(name);
+    const taken = byKey.get(key);
+    if (taken !== undefined) problems.push({ file: layoutFileName(name), path: "", message: `another layout file (${layoutFileName(taken)}) has the same name in a different case` });
+    else byKey.set(key, name);
   }
   const parsed = new Map<string, unknown>();
-  for (const [key, file] of byKey) {
-    const read = readJsonFile(join(dir, file), `layouts/${file}`);
+  for (const [key, name] of byKey) {
+    const read = readJsonFile(join(dir, `${name}.json`), layoutFileName(name));
     if (read.ok) parsed.set(key, read.value);
     else {
       problems.push(read.problem);
@@ -49,7 +50,7 @@ export function readLayoutFiles(dir: string): LayoutFiles {
     }
   }
   return {
-    names: files.map((file) => file.slice(0, -".json".length)),
+    names,
     source: (name) => Promise.resolve(parsed.get(layoutKey(name))),
     problems,
   };
@@ -93,7 +94,7 @@ function registryFile<S extends z.ZodMiniType>(root: string, file: string, schem
 
 /** Layout file names must be something the site can ask for: a route's page or layout, a catch-all page, or a base. */
 function unusedLayouts(routes: RoutesFile, names: string[], extended: Set<string>): ConfigProblem[] {
-  const known = new Map<string, string>([["default", "default"]]);
+  const known = new Map<string, string>([[layoutKey(defaultLayoutName), defaultLayoutName]]);
   const know = (name: string) => known.set(layoutKey(name), name);
   for (const route of routes.routes) {
     if (route.page) know(route.page);

@@ -5,7 +5,7 @@
  * server), never in the browser: src/build/siteConfig.ts collects every problem, and a layout
  * with any problem does not build, so the browser only ever receives `ResolvedLayout`s.
  */
-import { layoutCandidates, layoutFileName } from "./layoutNames.ts";
+import { defaultLayoutName, layoutCandidates, layoutFileName } from "./layoutNames.ts";
 import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
 import { lacksDefault } from "./resolveText.ts";
 import { formatPath, reportInput, zodProblems, type ConfigProblem } from "./problems.ts";
@@ -224,6 +224,6 @@ export async function resolveLayout(name: string, source: LayoutSource, known: r
     const slots = collected.slots.flatMap((draft) => finish(draft, problems) ?? []);
     return { name: candidate, slots, settings: collected.settings, problems, extends: collected.lineage };
   }
-  problems.push({ file: layoutFileName("default"), path: "", message: "the default layout is missing" });
-  return { name: "default", slots: [], settings: defaultLayoutSettings, problems, extends: [] };
+  problems.push({ file: layoutFileName(defaultLayoutName), path: "", message: "the default layout is missing" });
+  return { name: defaultLayoutName, slots: [], settings: defaultLayoutSettings, problems, extends: [] };
 }

@@ -6,6 +6,7 @@
  * layout inspector).
  */
 import { matchRoutes } from "react-router-dom";
+import { defaultLayoutName } from "./layoutNames.ts";
 import { routeTable } from "./registry.ts";
 import type { RouteEntry, RoutesFile } from "./schemas.ts";
 
@@ -42,7 +43,7 @@ export function routeFor(pathname: string): SiteRouteEntry {
  * layouts/default.json (layoutCandidates). The loader and the inspector both ask it.
  */
 export function layoutNameOf(routeLayout: string | undefined, page: { name: string | null }): string {
-  return routeLayout ?? page.name ?? "default";
+  return routeLayout ?? page.name ?? defaultLayoutName;
 }
 
 /** What a content route asks the service for (its page name, else the visited path) and the layout it names. */
