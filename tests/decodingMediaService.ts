@@ -7,6 +7,21 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** A picture's path on the service, and ten spellings of one resized copy of it that such a service reads as the same file. */
+export const spelledOriginal = "/media/photo-1.jpg";
+export const variantSpellings: readonly string[] = [
+  "/media/photo-1.jpg.1920w.avif",
+  "/media/%70hoto-1.jpg.1920w.avif",
+  "/media/p%68oto-1.jpg.1920w.avif",
+  "/media/photo-%31.jpg.1920w.avif",
+  "/%6Dedia/photo-1.jpg.1920w.avif",
+  "/media//photo-1.jpg.1920w.avif",
+  "/media/photo-1%2Ejpg.1920w.avif",
+  "/media/photo-1.jpg.1920w.%61vif",
+  "/media/photo-1.jpg.%31920w.avif",
+  "/media%2Fphoto-1.jpg.1920w.avif",
+];
+
 export interface DecodingMediaService {
   url: string;
   /** How often a file (by its decoded path) was fetched. */

@@ -12,7 +12,7 @@ import { createDiskCache } from "./diskCache.ts";
 import { imageVariants } from "./imageVariants.ts";
 import { createMediaHandler } from "./mediaHandler.ts";
 import { samplePhoto } from "./samplePhoto.ts";
-import { decodingMediaService } from "../../../tests/decodingMediaService.ts";
+import { decodingMediaService, spelledOriginal, variantSpellings } from "../../../tests/decodingMediaService.ts";
 
 const run = promisify(execFile);
 
@@ -128,7 +128,7 @@ describe("resized pictures", () => {
 
 describe("one copy per picture and variant, whatever the spelling (issue 45)", () => {
   it("makes ten spellings of one variant one fetch and one resize, against a content service that decodes paths", async () => {
-    const service = await decodingMediaService(new Map([["/media/photo-1.jpg", { type: "image/jpeg", bytes: await samplePhoto(2400, 1200, 2) }]]));
+    const service = await decodingMediaService(new Map([[spelledOriginal, { type: "image/jpeg", bytes: await samplePhoto(2400, 1200, 2) }]]));
     try {
       let resized = 0;
       const media = createMediaHandler({
@@ -139,31 +139,19 @@ describe("one copy per picture and variant, whatever the spelling (issue 45)", (
         cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "variants-spellings-")), maxBytes: 256 << 20 }),
         variants: imageVariants({ maxInputPixels: 40_000_000, concurrency: 1, onResize: () => (resized += 1) }),
       });
-      const spellings = [
-        "/media/photo-1.jpg.1920w.avif",
-        "/media/%70hoto-1.jpg.1920w.avif",
-        "/media/p%68oto-1.jpg.1920w.avif",
-        "/media/photo-%31.jpg.1920w.avif",
-        "/%6Dedia/photo-1.jpg.1920w.avif",
-        "/media//photo-1.jpg.1920w.avif",
-        "/media/photo-1%2Ejpg.1920w.avif",
-        "/media/photo-1.jpg.1920w.%61vif",
-        "/media/photo-1.jpg.%31920w.avif",
-        "/media%2Fphoto-1.jpg.1920w.avif",
-      ];
-      const answers = await Promise.all(spellings.map(async (spelling) => {
+      const answers = await Promise.all(variantSpellings.map(async (spelling) => {
         const answer = await media(new Request(`http://site.test/_media${spelling}`));
         return { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) };
       }));
-      expect(answers.map((answer) => answer.status)).toEqual(spellings.map(() => 200));
+      expect(answers.map((answer) => answer.status)).toEqual(variantSpellings.map(() => 200));
       expect(new Set(answers.map((answer) => answer.bytes.toString("base64"))).size).toBe(1);
-      expect(service.fetches("/media/photo-1.jpg")).toBe(1);
+      expect(service.fetches(spelledOriginal)).toBe(1);
       expect(resized).toBe(1);
       // What does not read back as one path is refused, and asks the service nothing.
       for (const refused of ["/media/photo-%FF.jpg", "/media/photo-%C3.jpg", "/media/photo%00.jpg", "/media%5C..%5Cphoto-1.jpg", "/media%2F..%2F..%2Fphoto-1.jpg", "/%2F%2Fevil.example/a.jpg"]) {
         expect((await media(new Request(`http://site.test/_media${refused}`))).status, refused).toBe(404);
       }
-      expect(service.fetches("/media/photo-1.jpg")).toBe(1);
+      expect(service.fetches(spelledOriginal)).toBe(1);
     } finally {
       await service.close();
     }
