@@ -6,7 +6,7 @@
  * `npm run bench:interactive`. It also records, in the page, when it first painted, when the
  * app said it was ready (`data-app-ready`) and when each header disclosure opened or closed.
  */
-import type { BrowserContextOptions, Page } from "@playwright/test";
+import type { BrowserContextOptions, CDPSession, Page } from "@playwright/test";
 
 export const slowPhoneContext = {
   viewport: { width: 375, height: 667 },
@@ -23,9 +23,8 @@ export const slowPhoneThrottling = {
   cpuSlowdown: 4,
 } as const;
 
-/** Throttles the page's network and CPU; call before navigating. */
-export async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+/** Slow 4G on the page a DevTools session is attached to; call before navigating. */
+export async function throttleNetwork(cdp: CDPSession): Promise<void> {
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -33,7 +32,18 @@ export async function throttle(page: Page): Promise<void> {
     downloadThroughput: (slowPhoneThrottling.downloadKbps * 1024) / 8,
     uploadThroughput: (slowPhoneThrottling.uploadKbps * 1024) / 8,
   });
+}
+
+/** The phone's slower CPU on the page a DevTools session is attached to. */
+export async function throttleCpu(cdp: CDPSession): Promise<void> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowPhoneThrottling.cpuSlowdown });
+}
+
+/** Throttles the page's network and CPU; call before navigating. */
+export async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await throttleNetwork(cdp);
+  await throttleCpu(cdp);
 }
 
 /** What the page recorded, in milliseconds since navigation start. */

@@ -29,7 +29,7 @@ import { SourceMapConsumer } from "source-map-js";
 import { pathTo } from "../src/content/paths.ts";
 import { distDir, exportedSite, servedSite, warm, withControl, type BenchSite } from "./benchSites.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
-import { slowPhoneThrottling } from "./slowPhone.ts";
+import { slowPhoneThrottling, throttleCpu, throttleNetwork } from "./slowPhone.ts";
 
 const pages = process.env.TRACE_PAGES?.split(",").map((path) => path.trim()).filter(Boolean) ?? [pathTo("home"), pathTo("brandingCreative"), "/our-studios"];
 const runs = Math.max(1, Number(process.env.TRACE_RUNS ?? 3));
@@ -408,16 +408,8 @@ async function trace(browser: Browser, url: string, control: boolean, name: stri
   const context = await browser.newContext(phone);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  if (clock === "wall") await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-  if (slowNetwork) {
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: slowPhoneThrottling.latencyMs,
-      downloadThroughput: (slowPhoneThrottling.downloadKbps * 1024) / 8,
-      uploadThroughput: (slowPhoneThrottling.uploadKbps * 1024) / 8,
-    });
-  }
+  if (clock === "wall") await throttleCpu(cdp);
+  if (slowNetwork) await throttleNetwork(cdp);
   // The app's readiness as a user timing mark in the trace (src/app/App.tsx sets data-app-ready).
   await page.addInitScript(() => {
     new MutationObserver((changes, observer) => {
