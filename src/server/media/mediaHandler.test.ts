@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyBuild } from "../../../tests/serverFaults.ts";
 import { animationStills } from "./animationStills.ts";
 import { createDiskCache } from "./diskCache.ts";
-import { createMediaHandler, MediaRefusal } from "./mediaHandler.ts";
+import { createMediaHandler, MediaRefusal, type DerivedFile } from "./mediaHandler.ts";
 
 /** Two loopback servers: the content service, and somewhere else its redirects may point to. */
 let service: Server;
@@ -59,10 +59,18 @@ afterAll(async () => {
   await new Promise((resolve) => elsewhere.close(resolve));
 });
 
-function handler(maxBytes = 2048) {
-  return createMediaHandler({ origin: serviceUrl, timeoutMs: 5000, maxBytes, freshMs: 60_000, cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }) });
+function handler(maxBytes = 2048, stills?: DerivedFile) {
+  return createMediaHandler({ origin: serviceUrl, timeoutMs: 5000, maxBytes, freshMs: 60_000, cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }), ...(stills ? { stills } : {}) });
 }
 const get = (media: ReturnType<typeof handler>, path: string) => media(new Request(`http://site.test${path}`));
+
+/** A handler that draws animations' stills (files up to 1 MB), counting its drawings; `firstDrawing`, when given, is what the first one does instead of drawing. */
+function drawingHandler(firstDrawing?: () => Promise<never>) {
+  const stills = animationStills({ maxBytes: 1 << 20, timeoutMs: 10_000 });
+  let drawings = 0;
+  const draw: DerivedFile["make"] = (load) => ((drawings += 1), drawings === 1 && firstDrawing ? firstDrawing() : stills.make(load));
+  return { media: handler(1 << 20, { ...stills, make: draw }), drawings: () => drawings };
+}
 
 describe("the media path", () => {
   it("answers a file of the content service's origin with its type and caching headers, fetched once", async () => {
@@ -172,16 +180,7 @@ describe("the media path", () => {
 
 describe("an animation's still", () => {
   it("is drawn once from the animation the service has, answered as an SVG that runs nothing opened on its own", async () => {
-    let drawings = 0;
-    const stills = animationStills({ maxBytes: 1 << 20, timeoutMs: 10_000 });
-    const media = createMediaHandler({
-      origin: serviceUrl,
-      timeoutMs: 5000,
-      maxBytes: 1 << 20,
-      freshMs: 60_000,
-      cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }),
-      stills: { ...stills, make: (load) => ((drawings += 1), stills.make(load)) },
-    });
+    const { media, drawings } = drawingHandler();
     const [first, second] = await Promise.all([get(media, "/_media/media/sun.json.still.svg"), get(media, "/_media/media/sun.json.still.svg")]);
     expect(first.status).toBe(200);
     expect(first.headers.get("Content-Type")).toBe("image/svg+xml");
@@ -189,7 +188,7 @@ describe("an animation's still", () => {
     expect(await first.text()).toMatch(/^<svg [^>]*viewBox="0 0 400 300"/);
     expect(await second.text()).toMatch(/^<svg /);
     expect(await (await get(media, "/_media/media/sun.json.still.svg")).text()).toMatch(/^<svg /);
-    expect(drawings).toBe(1);
+    expect(drawings()).toBe(1);
     expect(asked.filter((path) => path.startsWith("/media/sun.json")).length).toBe(1);
     // Only an animation is drawn: a picture's "still" is no such file, and neither is a path the service does not have.
     expect((await get(media, "/_media/media/a.jpg.still.svg")).status).toBe(404);
@@ -197,29 +196,20 @@ describe("an animation's still", () => {
     // A JSON file that is no animation is refused, with why in the operator's log, and not drawn again for each request.
     expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
     expect((await get(media, "/_media/media/anim.json.still.svg")).status).toBe(502);
-    expect(drawings).toBe(2);
+    expect(drawings()).toBe(2);
   });
 });
 
 describe("a still that ran out of time", () => {
   it("is answered 503 with Retry-After and drawn again on the next request: a time-out is no refusal to remember", async () => {
-    let drawings = 0;
-    const stills = animationStills({ maxBytes: 1 << 20, timeoutMs: 10_000 });
-    const media = createMediaHandler({
-      origin: serviceUrl,
-      timeoutMs: 5000,
-      maxBytes: 1 << 20,
-      freshMs: 60_000,
-      cache: createDiskCache({ dir: mkdtempSync(join(tmpdir(), "media-test-")), maxBytes: 1 << 20 }),
-      // The first drawing runs out of time, as it does on a machine at load average 12 (animationStills.test.ts makes a real one).
-      stills: { ...stills, make: (load) => ((drawings += 1), drawings === 1 ? Promise.reject(new MediaRefusal(503, "not drawn in time: took longer than 5000 ms")) : stills.make(load)) },
-    });
+    // The first drawing runs out of time, as it does on a machine at load average 12 (animationStills.test.ts makes a real one).
+    const { media, drawings } = drawingHandler(() => Promise.reject(new MediaRefusal(503, "not drawn in time: took longer than 5000 ms")));
     const late = await get(media, "/_media/media/sun.json.still.svg");
     expect([late.status, late.headers.get("Retry-After"), late.headers.get("Cache-Control")]).toEqual([503, "5", "no-store"]);
     const drawn = await get(media, "/_media/media/sun.json.still.svg");
     expect(drawn.status).toBe(200);
     expect(await drawn.text()).toMatch(/^<svg /);
-    expect(drawings).toBe(2);
+    expect(drawings()).toBe(2);
   });
 });
 
