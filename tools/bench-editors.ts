@@ -22,7 +22,7 @@ import { pathTo } from "../src/content/paths.ts";
 import { startChildServer, type ChildServer } from "./childServer.ts";
 
 const baselineDist = process.env.BASELINE_DIST;
-if (!baselineDist) throw new Error("BASELINE_DIST is unset: the dist/ of a build to compare with (docs/performance.md#previews-and-redirects)");
+if (!baselineDist) throw new Error("BASELINE_DIST is unset: the dist/ of a build to compare with (docs/performance.md#previews-and-redirects-cost-nothing-without-them)");
 const distDir = resolve(process.env.DIST_DIR ?? "dist");
 const rounds = Math.max(10, Number(process.env.BENCH_RENDERS ?? 60));
 const warmUp = 10;
