@@ -8,7 +8,7 @@
  * queue) or after half a second, every caller falls back to its in-process copy, and one
  * warning per outage says so. The client keeps reconnecting; shared answers resume by themselves.
  */
-import { Redis } from "ioredis";
+import type { Redis as RedisClient } from "ioredis";
 import { inSpan } from "./tracing.ts";
 
 /** A Redis command in a span of its own (tracing on; the command alone otherwise). */
@@ -63,7 +63,9 @@ return { counted, redis.call("PTTL", KEYS[1]) }`;
 /** Connects to `url`; resolves once connected or once the first attempt failed (then it keeps trying). */
 export async function connectShared(url: string, log: Pick<Console, "warn"> = console): Promise<SharedStore> {
   const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, connectTimeout: 1000, lazyConnect: true, retryStrategy: (times: number) => Math.min(times * 100, 1000) };
-  const client = new Redis(url, options);
+  // Loaded here, not at the top: a server without REDIS_URL never loads the client (docs/operations.md#start).
+  const { Redis } = await import("ioredis");
+  const client: RedisClient = new Redis(url, options);
   // The subscriber queues its SUBSCRIBE until connected, and subscribes again after each reconnect.
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: true, commandTimeout: undefined });
   let down = false;

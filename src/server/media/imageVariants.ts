@@ -9,7 +9,7 @@
  * result on disk, so each is made once.
  */
 import pLimit from "p-limit";
-import sharp from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import { MediaRefusal, type VariantMaker } from "./mediaHandler.ts";
 import { inSpan } from "../tracing.ts";
 
@@ -29,11 +29,19 @@ export const maxPictureSide = 16_384;
 /** The most elongated picture read (long side over short side): a panorama banner, not a 39,000,000 × 1 strip whose resize costs gigabytes. */
 export const maxAspectRatio = 32;
 
-// libvips' operation cache holds decoded pictures between calls; each variant is made once and kept on disk, so it would only hold memory.
-sharp.cache(false);
+let loadingSharp: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | undefined;
+/** sharp (libvips), loaded with the first picture: a server start does not wait for it (docs/operations.md#start). */
+function sharpLoaded() {
+  return (loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    // libvips' operation cache holds decoded pictures between calls; each variant is made once and kept on disk, so it would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** Why a picture is not resized, from its header alone; null when it may be. */
 export async function pictureRefusal(original: Buffer, maxInputPixels: number): Promise<string | null> {
+  const sharp = await sharpLoaded();
   const { width, height } = await sharp(original).metadata();
   if (!(width >= 1 && height >= 1)) return "no dimensions in its header";
   if (Math.max(width, height) > maxPictureSide) return `a side over ${String(maxPictureSide)} px (${String(width)} × ${String(height)})`;
@@ -54,6 +62,7 @@ export function imageVariants(options: VariantOptions): VariantMaker {
       const refusal = await pictureRefusal(original, options.maxInputPixels).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
       if (refusal !== null) throw new MediaRefusal(502, `not resized: ${refusal}`);
       options.onResize?.();
+      const sharp = await sharpLoaded();
       const pipeline = sharp(original, { limitInputPixels: options.maxInputPixels, sequentialRead: true })
         // The camera's orientation applied; never enlarged past the original.
         .rotate()
