@@ -9,7 +9,7 @@
  * Used by `npx tsx tools/bench-addresses.ts` and tests/e2e/addresses.spec.ts.
  */
 import { randomBytes } from "node:crypto";
-import { fixedAddresses, parameterisedPaths } from "../src/content/routePaths.generated.ts";
+import { fixedAddresses, parameterisedPaths } from "../src/content/canonicalAddress.ts";
 
 const random = () => randomBytes(6).toString("hex");
 const chance = (p: number) => (randomBytes(1)[0] ?? 0) / 256 < p;

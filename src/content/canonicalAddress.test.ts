@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalAddress, canonicalPath } from "./canonicalAddress.ts";
-import { fixedAddresses } from "./routePaths.generated.ts";
+import { canonicalAddress, canonicalPath, fixedAddresses } from "./canonicalAddress.ts";
 
 const site = "https://www.corvane.example";
 

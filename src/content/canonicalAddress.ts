@@ -20,8 +20,15 @@
  * follows (src/app/routes.tsx). Redirects kept by editors in the content service are looked up after this, by the
  * canonical path, and before the route table.
  */
+import routesFile from "../../registry/routes.json" with { type: "json" };
 import { pageAddress } from "./pageQuery.ts";
-import { fixedAddresses, parameterisedPaths } from "./routePaths.generated.ts";
+
+// Read from the route table itself, which the browser's bundle holds already (src/runtime/registry.ts): no second copy of it.
+const tablePaths = [...routesFile.redirects.map((redirect) => redirect.from), ...routesFile.routes.map((route) => route.path)];
+/** Every fixed address of the table (its redirects' and routes' paths without a parameter), as it spells them: the one spelling of each. */
+export const fixedAddresses: readonly string[] = tablePaths.filter((path) => !path.includes(":") && !path.includes("*"));
+/** The table's routes with parameters (detail pages), as it spells their fixed segments. */
+export const parameterisedPaths: readonly string[] = routesFile.routes.map((route) => route.path).filter((path) => path.includes(":"));
 
 /** The table's own spelling of each fixed address, by its lower case. */
 const fixedSpelling = new Map(fixedAddresses.map((path) => [path.toLowerCase(), path]));
