@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createContentClient } from "../src/content/client.ts";
 import { contactFieldNames } from "../src/content/contract.ts";
 import { localCaptchaToken } from "../src/forms/captcha/localToken.ts";
-import { contactRules, freeMailDomains, type ContactField, type FormValues } from "../src/forms/validation.ts";
+import { contactRules, freeMailDomains, validateForm, type ContactField, type FormValues } from "../src/forms/validation.ts";
 import { fixtureService, serviceFetch } from "./harness.tsx";
 
 const client = createContentClient({ base: "", timeoutMs: 10_000, fetch: serviceFetch(fixtureService()) });
@@ -38,18 +38,13 @@ describe("client and service verdicts on a contact request", () => {
         const rules = contactRules({ presentation });
         // What the inputs hold once typing has done its work (phone stripped, spaces collapsed).
         const held = Object.fromEntries(contactFieldNames.map((field) => [field, rules.asTyped[field]?.(input[field]) ?? input[field]])) as FormValues<ContactField>;
-        const verdict = await rules.schema["~standard"].validate(held);
-        if (verdict.issues) {
-          const clientErrors: Record<string, string> = {};
-          for (const issue of verdict.issues) {
-            const segment = issue.path?.[0] ?? "form";
-            const field = String(typeof segment === "object" ? segment.key : segment);
-            clientErrors[field] ??= issue.message;
-          }
+        const verdict = validateForm(rules.fields, rules.submit, held);
+        if ("errors" in verdict) {
+          const clientErrors = verdict.errors;
           // A request that bypasses the browser gets the same messages.
           expect(await client.submitContact(held, { presentation })).toEqual({ ok: false, reason: "invalid", errors: clientErrors });
         } else {
-          expect(await client.submitContact(verdict.value, { presentation })).toMatchObject({ ok: true });
+          expect(await client.submitContact(verdict.values, { presentation })).toMatchObject({ ok: true });
         }
       }),
       { numRuns: 250 },

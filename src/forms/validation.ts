@@ -18,7 +18,6 @@
  * browser's forms run it without loading zod. A form reads it as a Standard Schema
  * (react-hook-form's resolver takes one).
  */
-import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { contactFieldNames, type ThoughtPaperLeadRequest } from "../content/names.ts";
 
 /** Free-mail providers whose addresses are not accepted as official ones (SPEC 5.1, 5.2): one list, chosen deliberately. */
@@ -189,8 +188,6 @@ export interface FormRules<F extends string> {
   fields: readonly F[];
   /** Every rule, with the on-submit messages; the service's verdict too (./schemas.ts). */
   submit: FieldRules<F>;
-  /** The same rules as a Standard Schema, for react-hook-form's resolver. */
-  schema: StandardSchemaV1<FormValues<F>>;
   /** The checks run as the visitor types, by field, with the live messages. */
   live: FieldRules<F>;
   /** What typing does to a field's text. */
@@ -211,21 +208,7 @@ export function validateForm<F extends string>(fields: readonly F[], rules: Fiel
 }
 
 function formRules<F extends string>(fields: readonly F[], submit: FieldRules<F>, live: FieldRules<F>, asTyped: FormRules<F>["asTyped"]): FormRules<F> {
-  const schema: StandardSchemaV1<FormValues<F>> = {
-    "~standard": {
-      version: 1,
-      vendor: "corvane-form-rules",
-      validate(value) {
-        const outcome = validateForm(fields, submit, typeof value === "object" && value !== null ? value : {});
-        if ("values" in outcome) return { value: outcome.values };
-        return { issues: fields.flatMap((field) => {
-          const message = outcome.errors[field];
-          return message === undefined ? [] : [{ message, path: [field] }];
-        }) };
-      },
-    },
-  };
-  return { fields, submit, schema, live, asTyped };
+  return { fields, submit, live, asTyped };
 }
 
 export const contactMessages = {
