@@ -114,7 +114,11 @@ export function useRulesForm<F extends string>(rules: FormRules<F>, focusers: Pa
       ref: (element: TextInput | null) => {
         const key: string = name;
         if (element && rewrite) rewriteInPlace(element, rewrite);
-        if (element && element.value !== form.getValues(key)) form.setValue(key, element.value);
+        if (element && element.value !== form.getValues(key)) {
+          form.setValue(key, element.value);
+          // ...and checked as it would have been while typing (a free-mail address shows its message at once).
+          if (element.value !== "") checkLive(name, element.value);
+        }
         registration.ref(element);
       },
       defaultValue: defaults[name] ?? "",

@@ -119,6 +119,23 @@ test.describe("the contact form", () => {
     expect(sent).toBe(0);
   });
 
+  test("what is typed before the form's code arrives is checked as typing would have checked it", async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/ContactForm-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openContactPage(page);
+    const fields = form(page);
+    await fields.name.fill("Grace Hopper");
+    await fields.email.fill("grace@gmail.com");
+    release();
+    await expect(fields.email).toHaveAttribute("aria-invalid", "true");
+    await expect(fields.email).toHaveValue("grace@gmail.com");
+    await expect(page.getByText("Please use a professional email address associated with a legitimate organization or domain.")).toBeVisible();
+  });
+
   test("a 500 answer leaves the visitor on the page with every typed value", async ({ page }) => {
     await page.route("**/api/contactus/create", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
     await openContactPage(page);
