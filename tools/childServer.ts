@@ -15,15 +15,17 @@ export const builtServer = fileURLToPath(new URL("../dist/server/standalone.js",
 export interface ChildServer {
   url: string;
   child: ChildProcess;
+  /** The inspector's WebSocket address, when started with `--inspect`. */
+  inspector: string | null;
   /** Resident memory of the server process, in bytes (Linux /proc). */
   rss(): number;
   stop(): Promise<void>;
 }
 
-/** `server`: another build's standalone.js (a benchmark pairing two builds); the project's own by default. */
-export function startChildServer(env: Record<string, string>, timeoutMs = 30_000, server = builtServer): Promise<ChildServer> {
+/** `server`: another build's standalone.js (a benchmark pairing two builds); the project's own by default. `nodeArgs`: Node's own flags (`--inspect=127.0.0.1:0`). */
+export function startChildServer(env: Record<string, string>, timeoutMs = 30_000, server = builtServer, nodeArgs: readonly string[] = []): Promise<ChildServer> {
   if (!existsSync(server)) return Promise.reject(new Error(`${server} is missing: run "npm run build" first.`));
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     cwd: root,
     // Warnings and errors only: a load run would otherwise write a line per request into a pipe read only until the server is up.
     // On the fixture service unless `env` names another: a test deployment of it (ALLOW_FIXTURE_CONTENT).
@@ -53,6 +55,8 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 30_000
       resolve({
         url,
         child,
+        // Node writes it to stderr before the server's code runs, so it is in the output by now.
+        inspector: /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] ?? null,
         rss: () => {
           const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
           return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;

@@ -21,59 +21,22 @@
  * measures again and fails when the code and the page part, or a path passes its budget).
  */
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startChildServer } from "./childServer.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const builtServer = resolve(root, "dist/server/standalone.js");
 const webhookSecret = "request-path-measurement-secret-0123456789";
 /** The page measured. */
 const page = process.argv.find((argument) => argument.startsWith("--page="))?.slice("--page=".length) ?? "/Home";
 /** The group every block and shared UI component counts in. */
 export const componentGroup = "src/blocks/** + src/ui/** (the page's components)";
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  inspector: string | null;
-  stop(): Promise<void>;
-}
-
-/** The built production server in a child process; with `inspect`, its inspector's WebSocket address. */
-function startServer(env: Record<string, string>, inspect: boolean): Promise<Started> {
-  if (!existsSync(builtServer)) return Promise.reject(new Error(`${builtServer} is missing: run "npm run build" first.`));
-  const child = spawn(process.execPath, [...(inspect ? ["--inspect=127.0.0.1:0"] : []), builtServer], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", ALLOW_TEST_CAPTCHA: "1", ALLOW_FIXTURE_CONTENT: "1", LEADS_DB: resolve(mkdtempSync(join(tmpdir(), "request-path-")), "leads.sqlite"), REDIS_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    await exited;
-  };
-  return new Promise((resolvePromise, reject) => {
-    let out = "";
-    let err = "";
-    let url: string | null = null;
-    let inspector: string | null = null;
-    const done = () => url !== null && (!inspect || inspector !== null) && resolvePromise({ child, url, inspector, stop });
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      url ??= /running at (http:\/\/\S+?)\/?\s/.exec(out)?.[1] ?? null;
-      done();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-      inspector ??= /Debugger listening on (ws:\/\/\S+)/.exec(err)?.[1] ?? null;
-      done();
-    });
-    void exited.then(() => reject(new Error(`the server exited before it listened:\n${out}\n${err}`)));
-  });
-}
+/** The built production server in a child process (./childServer.ts); with `inspect`, its inspector open. */
+const startServer = (env: Record<string, string>, inspect: boolean) =>
+  startChildServer({ NODE_ENV: "production", LOG_LEVEL: "silent", ALLOW_TEST_CAPTCHA: "1", LEADS_DB: resolve(mkdtempSync(join(tmpdir(), "request-path-")), "leads.sqlite"), REDIS_URL: "", ...env }, 60_000, undefined, inspect ? ["--inspect=127.0.0.1:0"] : []);
 
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
 async function connect(address: string) {
