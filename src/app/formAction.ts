@@ -22,7 +22,7 @@ import { checkSlotOptions } from "../runtime/blockOptions.ts";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadPageData } from "../runtime/loadPage.ts";
 import type { PageData } from "../runtime/pageData.ts";
-import type { RouteConfig } from "../runtime/routeTable.ts";
+import { pageRequest, type RouteConfig } from "../runtime/routeTable.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
 import { toPlainText } from "../ui/text.ts";
 import { retryLater } from "./retryLater.ts";
@@ -69,7 +69,7 @@ function successPathOf(kind: FormKind, slot: RenderSlot): string | null {
 export function pageAction(runtime: Runtime, route: RouteConfig, client: ContentClient) {
   return async ({ request }: ActionFunctionArgs) => {
     const url = new URL(request.url);
-    const [page, posted] = await Promise.all([loadPageData(runtime, route, url, request.signal), request.formData().catch(() => null)]);
+    const [page, posted] = await Promise.all([loadPageData(runtime, pageRequest(route, url.pathname), url, request.signal), request.formData().catch(() => null)]);
     if (page.status === "failed") return pageUnavailable(posted);
     const target = page.status === "ready" && posted ? postedTo(page, posted) : null;
     if (!target || !posted) return notAllowed();

@@ -45,16 +45,17 @@ function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
 export const loadNavigationCode = () => import("./navigationCode.ts");
 
 /**
- * The page loader; its code not arriving is a failure to load the page: the retry screen. The
- * page's own content call starts at once, while the loader's code is on its way.
+ * The route's page through the page loader (../runtime/loadPage.ts loadPageData); the loader's
+ * code not arriving is a failure to load the page: the retry screen. The route's request is
+ * computed here, once, and the page's own content call starts at once, while the code is on its way.
  */
-async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
+async function routePageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal): Promise<PageData> {
   // The page's content and, when the route names it, its layout are asked for first: they, not the
   // code, are what the page waits for on a phone's six connections (docs/performance.md).
-  const { request, layout } = pageRequest(route, url.pathname);
-  const page = runtime.client.getPage(request, signal);
+  const asked = pageRequest(route, url.pathname);
+  const page = runtime.client.getPage(asked.request, signal);
   page.catch(() => undefined);
-  if (layout !== undefined) runtime.layouts(layout).catch(() => undefined);
+  if (asked.layout !== undefined) runtime.layouts(asked.layout).catch(() => undefined);
   const code = loadNavigationCode();
   let loader: typeof import("./navigationCode.ts");
   try {
@@ -63,7 +64,7 @@ async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, sign
     console.warn("the page loader's code could not be loaded:", error);
     return { status: "failed", failure: { kind: "network" } };
   }
-  return loader.loadPageData(runtime, route, url, signal, page);
+  return loader.loadPageData(runtime, asked, url, signal, page);
 }
 
 /** The one place a page the service does not have becomes a 404, or a redirect home. */
@@ -79,7 +80,7 @@ function pageLoader(runtime: Runtime, route: RouteConfig) {
     const { pathname, search } = new URL(request.url);
     const canonical = canonicalPath(pathname);
     if (canonical !== null && canonical !== pathname) return redirect(`${canonical}${search}`, 301);
-    const [loaded] = await Promise.all([loadPageData(runtime, route, new URL(request.url), request.signal), minimumTime(runtime.loadingDelayMs, request.signal)]);
+    const [loaded] = await Promise.all([routePageData(runtime, route, new URL(request.url), request.signal), minimumTime(runtime.loadingDelayMs, request.signal)]);
     switch (loaded.status) {
       case "ready":
         return loaded;

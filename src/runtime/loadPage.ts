@@ -10,17 +10,18 @@ import { resolveSlotOptions } from "./blockOptions.ts";
 import type { Runtime } from "./context.tsx";
 import { loadFailure, type PageData } from "./pageData.ts";
 import { blockRegistry } from "./registry.ts";
-import { layoutNameOf, pageRequest, type RouteConfig } from "./routeTable.ts";
+import { layoutNameOf, type PageRequest } from "./routeTable.ts";
 import { pageSlots, type RenderSlot } from "./slots.ts";
 import type { Page } from "../content/contract.ts";
 
 /**
- * The page at `url` on `route`, resolved: "missing" for id 0 (the route decides what that means),
- * "failed" when the content service fails. Block code is loaded before it resolves: every
- * block's on the server, the above-the-fold ones' in the browser.
+ * The page its route asks for at `url` (`asked`: ./routeTable.ts pageRequest), resolved: "missing"
+ * for id 0 (the route decides what that means), "failed" when the content service fails. Block
+ * code is loaded before it resolves: every block's on the server, the above-the-fold ones' in the
+ * browser. `content`: its content call, when the caller started it already.
  */
-export async function loadPageData(runtime: Runtime, route: RouteConfig, url: URL, signal: AbortSignal, asked?: Promise<Page>): Promise<PageData> {
-  const { request, layout: layoutName } = pageRequest(route, url.pathname);
+export async function loadPageData(runtime: Runtime, asked: PageRequest, url: URL, signal: AbortSignal, content?: Promise<Page>): Promise<PageData> {
+  const { request, layout: layoutName } = asked;
   // Asked for each page, not memoised here: each layout is a module the platform's import()
   // loads once (src/app/layoutSource.ts), and a load that failed is tried again next time.
   const earlyLayout = layoutName === undefined ? undefined : runtime.layouts(layoutName);
@@ -32,7 +33,7 @@ export async function loadPageData(runtime: Runtime, route: RouteConfig, url: UR
   schemas.catch(() => undefined);
   let page: Page;
   try {
-    page = await (asked ?? runtime.client.getPage(request, signal));
+    page = await (content ?? runtime.client.getPage(request, signal));
   } catch (error) {
     if (signal.aborted) throw error;
     console.warn(`the page "${request}" could not be loaded:`, error);

@@ -46,8 +46,14 @@ export function layoutNameOf(routeLayout: string | undefined, page: { name: stri
   return routeLayout ?? page.name ?? defaultLayoutName;
 }
 
-/** What a content route asks the service for (its page name, else the visited path) and the layout it names. */
-export function pageRequest(route: RouteConfig, pathname: string): { request: string; layout: string | undefined } {
+/** What a content route asks the service for at an address (its page name, else the visited path), and the layout it names. */
+export interface PageRequest {
+  request: string;
+  layout: string | undefined;
+}
+
+/** The route's request at `pathname`: computed once per request, by whoever starts loading the page. */
+export function pageRequest(route: RouteConfig, pathname: string): PageRequest {
   const page = "page" in route ? route.page : undefined;
   return { request: page ?? pathname, layout: ("layout" in route ? route.layout : undefined) ?? page };
 }
