@@ -91,6 +91,8 @@ const serverEntries = {
   standalone: resolve("src/server/standalone.ts"),
   leads: resolve("src/server/leads/command.ts"),
 };
+/** `npm run bench:render` only (RENDER_FLOOR=1, into dist/server/render-floor/, which the server never serves): the floor it measures the render against (tools/renderFloor.tsx). */
+const renderFloorEntry = { "render-floor": resolve("tools/renderFloor.tsx") };
 
 /**
  * `npm run size:report` (BUNDLE_REPORT=1): the browser build's own report of what each file holds,
@@ -125,7 +127,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // The server build (`vite build --ssr`, into dist/server/): the render bundle, the production
           // server and the operator commands, run with plain `node`. The fixture service, which the
           // server imports only when CONTENT_API_BASE is empty, stays a chunk of its own.
-          input: serverEntries,
+          input: process.env.RENDER_FLOOR === "1" ? renderFloorEntry : serverEntries,
           output: { entryFileNames: "[name].js" },
         }
       : {

@@ -9,7 +9,7 @@ import { organizationJsonLd, organizationPlaceholder } from "../src/build/organi
 import { MAIN_CONTENT_ID } from "../src/chrome/SkipLink.tsx";
 import { findHydrationScript, parseHydrationData } from "../src/runtime/hydrationData.ts";
 import { isPageData } from "../src/runtime/pageData.ts";
-import { renderDocument } from "../src/ssr/entry-server.tsx";
+import { openSite } from "../src/ssr/entry-server.tsx";
 import { clobberingPayloads, withPayloadInEveryHtmlField } from "./clobbering.ts";
 import { fixtureService, requestUrl, serviceFetch } from "./harness.tsx";
 
@@ -27,7 +27,7 @@ function hostileFetch(payload: string): typeof fetch {
 }
 
 async function renderWith(address: string, payload: string): Promise<Document> {
-  const result = await renderDocument(new Request(new URL(address, siteUrl)), { fetch: hostileFetch(payload), siteUrl, template, manifest: {} });
+  const result = await openSite({ template, manifest: {} }).renderDocument(new Request(new URL(address, siteUrl)), { fetch: hostileFetch(payload), siteUrl });
   if (result.kind !== "page") throw new Error(`${address}: ${result.kind}`);
   expect(result.status, address).toBe(200);
   return new DOMParser().parseFromString(result.html, "text/html");

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../src/build/organizationPlugin.ts";
 import { hydrationJsonIn } from "../src/runtime/hydrationData.ts";
 import { isPageData } from "../src/runtime/pageData.ts";
-import { renderDocument } from "../src/ssr/entry-server.tsx";
+import { openSite } from "../src/ssr/entry-server.tsx";
 import { fixtureService, requestUrl, serviceFetch, hydrationDataOf } from "./harness.tsx";
 
 const template = readFileSync("index.html", "utf8").replace(organizationPlaceholder, organizationJsonLd("."));
@@ -37,7 +37,7 @@ interface Rendered {
 }
 
 async function render(address: string, fetch: typeof globalThis.fetch = serviceFetch(fixtureService())): Promise<Rendered> {
-  const result = await renderDocument(new Request(new URL(address, siteUrl)), { fetch, siteUrl, template, manifest: {} });
+  const result = await openSite({ template, manifest: {} }).renderDocument(new Request(new URL(address, siteUrl)), { fetch, siteUrl });
   if (result.kind !== "page" || result.status !== 200) throw new Error(`${address}: expected a page`);
   const { html } = result;
   const head = html.slice(0, html.indexOf("</head>"));

@@ -14,7 +14,7 @@ import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { LeadsUnavailable, openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService, type ContentService } from "../fixture-service/service.ts";
 import { hydrationJsonIn } from "../src/runtime/hydrationData.ts";
-import { answerFormPost } from "../src/ssr/entry-server.tsx";
+import { openSite } from "../src/ssr/entry-server.tsx";
 import { fixedNow, requestUrl, serviceFetch, hydrationDataOf } from "./harness.tsx";
 
 const siteUrl = "https://www.corvane.example";
@@ -38,7 +38,7 @@ function post(address: string, fields: Record<string, string>) {
     leadCalls.push(new URL(requestUrl(input), siteUrl).pathname);
     return content(input, init);
   };
-  return answerFormPost(new Request(new URL(address, siteUrl), { method: "POST", body: new URLSearchParams(fields) }), { fetch: content, leadFetch, siteUrl, template, manifest: {} });
+  return openSite({ template, manifest: {} }).answerFormPost(new Request(new URL(address, siteUrl), { method: "POST", body: new URLSearchParams(fields) }), { fetch: content, leadFetch, siteUrl });
 }
 
 const stored = () => leads.list().map(({ kind, name, email, thoughtPaperName }) => ({ kind, name, email, thoughtPaperName }));

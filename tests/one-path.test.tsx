@@ -10,7 +10,7 @@ import { organizationJsonLd, organizationPlaceholder } from "../src/build/organi
 import { findHydrationScript } from "../src/runtime/hydrationData.ts";
 import { isPageData } from "../src/runtime/pageData.ts";
 import { pageSlots } from "../src/runtime/slots.ts";
-import { renderDocument } from "../src/ssr/entry-server.tsx";
+import { openSite } from "../src/ssr/entry-server.tsx";
 import { fixturePageData, fixtureService, requestUrl, serviceFetch, hydrationDataOf } from "./harness.tsx";
 import { repoFiles } from "./repoFiles.ts";
 
@@ -55,7 +55,7 @@ describe("one request, one resolution", () => {
     const resolve = vi.mocked(pageSlots);
     resolve.mockClear();
 
-    const result = await renderDocument(new Request("https://www.corvane.example/People"), { fetch: counting, siteUrl: "https://www.corvane.example", template, manifest: {} });
+    const result = await openSite({ template, manifest: {} }).renderDocument(new Request("https://www.corvane.example/People"), { fetch: counting, siteUrl: "https://www.corvane.example" });
     if (result.kind !== "page") throw new Error("expected a page");
     expect(result.status).toBe(200);
     expect(resolve).toHaveBeenCalledTimes(1);

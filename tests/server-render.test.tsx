@@ -10,15 +10,16 @@ import { HYDRATION_SCRIPT_OPEN, hydrationJsonIn } from "../src/runtime/hydration
 import { isPageData, type PageData } from "../src/runtime/pageData.ts";
 import { isSiteChrome, ROOT_ROUTE_ID, type SiteChrome } from "../src/runtime/siteData.ts";
 import { blockRegistry, routeTable } from "../src/runtime/registry.ts";
-import { renderDocument as renderRequest } from "../src/ssr/entry-server.tsx";
+import { openSite } from "../src/ssr/entry-server.tsx";
 import { fixturePageData, fixtureService, requestUrl, serviceFetch, type FixtureItem, hydrationDataOf } from "./harness.tsx";
 
 // index.html as the build writes it (the Organization data in place).
 const template = readFileSync("index.html", "utf8").replace(organizationPlaceholder, organizationJsonLd("."));
+const site = openSite({ template, manifest: {} });
 const siteUrl = "https://www.corvane.example";
-const options = (fetch: typeof globalThis.fetch = serviceFetch(fixtureService())) => ({ fetch, siteUrl, template, manifest: {} });
+const options = (fetch: typeof globalThis.fetch = serviceFetch(fixtureService())) => ({ fetch, siteUrl });
 /** The page at `address`, asked for as a browser asks (GET). */
-const renderDocument = (address: string, given: ReturnType<typeof options>) => renderRequest(new Request(new URL(address, siteUrl)), given);
+const renderDocument = (address: string, given: ReturnType<typeof options>) => site.renderDocument(new Request(new URL(address, siteUrl)), given);
 
 /** The router's data the server embedded for the browser to hydrate from. */
 function embeddedData(html: string) {

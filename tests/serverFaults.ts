@@ -8,6 +8,25 @@ import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 
 /**
+ * The render bundle's one entry, `openSite(files)` (src/server/renderModule.ts `RenderBundle`), over a
+ * fake bundle's module-level functions: each is called with the build's files spread into its options
+ * (so a renderer can answer `options.template`), `renderServedPage` defaults to `renderDocument`, a
+ * bundle without `answerFormPost` takes no posts. Appended to the fake bundle's source.
+ */
+export const openSiteOverExports = `export function openSite(files) {
+  const opened = (render) => (request, options) => render(request, { ...files, ...options });
+  return {
+    renderDocument: opened(renderDocument),
+    renderServedPage: opened(typeof renderServedPage === "function" ? renderServedPage : renderDocument),
+    answerFormPost: typeof answerFormPost === "function" ? opened(answerFormPost) : async () => ({ kind: "not-allowed" }),
+    listAddresses,
+    sitemapFiles,
+    robotsTxt,
+    routeTableAddresses: () => [],
+  };
+}`;
+
+/**
  * A dist/ with a page, one hashed asset (and its brotli copy, as the build writes it), and a
  * server renderer that answers every address with that page: these tests are about the
  * server's limits, not about what it renders (tests/server-render.test.tsx and the e2e suite are).
@@ -27,6 +46,7 @@ export function tinyBuild(renderDocument = "async function renderDocument(reques
       ...(renderDocument.includes("function listAddresses") ? [] : ["export async function listAddresses() { return ['/Home']; }"]),
       ...(renderDocument.includes("function sitemapFiles") ? [] : ["export function sitemapFiles() { return new Map([['sitemap.xml', '<urlset/>']]); }"]),
       "export function robotsTxt() { return 'User-agent: *'; }",
+      openSiteOverExports,
     ].join("\n"),
   );
   writeFileSync(join(dir, "index.html"), '<!doctype html><html lang="en"><head><title>Corvane</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');

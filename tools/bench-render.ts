@@ -1,5 +1,5 @@
 /**
- * `npm run bench:render` (after `npm run build`): what a page costs when it is not in the page
+ * `npm run bench:render` (after `npm run build`; it builds its floor, tools/renderFloor.tsx, into dist/server/render-floor/): what a page costs when it is not in the page
  * cache, in this process, on the built server renderer and the fixture content (its answers warm
  * in the content cache, as on a busy server: the figure is the render's, not the service's).
  * For /Home and a service page, BENCH_RENDERS renders each (default 40, after 10 to warm up),
@@ -18,12 +18,16 @@
  */
 // First: React's production build, chosen before any import loads React.
 import "../src/server/productionEnv.ts";
+import { existsSync } from "node:fs";
 import { request } from "node:http";
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { pathTo } from "../src/content/paths.ts";
 import { compressed } from "../src/server/http/precompress.ts";
 import { pageBytes } from "../src/server/pageCache.ts";
-import { builtDocumentOptions, loadSiteBuild } from "../src/server/renderModule.ts";
+import { loadSiteBuild } from "../src/server/renderModule.ts";
+import type { renderFloor as RenderFloor } from "./renderFloor.tsx";
 import { startSiteOnFixtures } from "../fixture-service/site.ts";
 
 const distDir = process.env.DIST_DIR ?? "dist";
@@ -72,12 +76,13 @@ function getBrotli(base: string, path: string): Promise<number> {
 
 console.log(`load average before: ${load()}`);
 const build = await loadSiteBuild(distDir);
-const renderFloor = build.module.renderFloor;
-if (!renderFloor) throw new Error(`${distDir}/server/entry-server.js has no renderFloor: run "npm run build" again`);
+const floorBundle = resolve(distDir, "server/render-floor/render-floor.js");
+if (!existsSync(floorBundle)) throw new Error(`${floorBundle} is missing: run "npm run bench:render", which builds it`);
+const { renderFloor } = (await import(pathToFileURL(floorBundle).href)) as { renderFloor: typeof RenderFloor };
 const site = await startSiteOnFixtures({ distDir, env: { LOG_LEVEL: "warn", ...process.env, LEADS_DB: ":memory:", CONTENT_CACHE_SECONDS: "3600", REDIS_URL: "" } });
-const options = { fetch: site.cache.fetch, siteUrl: site.url, ...builtDocumentOptions(build) };
+const options = { fetch: site.cache.fetch, siteUrl: site.url };
 const render = async (path: string) => {
-  const document = await build.render(new Request(new URL(path, site.url)), options);
+  const document = await build.site.renderServedPage(new Request(new URL(path, site.url)), options);
   if (document.kind !== "page" || document.status !== 200) throw new Error(`${path}: not a page (${document.kind})`);
   return document;
 };

@@ -22,7 +22,7 @@ import { fixtureContentService } from "../fixture-service/fromEnv.ts";
 import { checkSiteConfig } from "../src/build/siteConfig.ts";
 import { formatProblem } from "../src/runtime/problems.ts";
 import { blockRegistry } from "../src/runtime/registry.ts";
-import type { DocumentOptions, RenderModule, SiteBuild } from "../src/server/renderModule.ts";
+import type { RenderBundle, Site, SiteBuild } from "../src/server/renderModule.ts";
 import { startSiteServer, type DevModules } from "../src/server/siteServer.ts";
 import { counterexampleDir } from "./counterexamples.ts";
 import { adoptableStyles, devAssets, type DevAssets } from "./devAssets.ts";
@@ -32,7 +32,7 @@ const serverEntry = "/src/ssr/entry-server.tsx";
 const browserEntry = "/src/main.tsx";
 const styleRoots = ["/src/app/start.tsx", ...Object.values(blockRegistry).map(({ module }) => `/src/blocks/${module}`)];
 
-/** The entry's style files as a built index.html links them (last in the head), so the renderer writes them in (src/ssr/document.ts inlineEntryStyles). */
+/** The entry's style files as a built index.html links them (last in the head), so the renderer writes them in (src/ssr/document.ts documentTemplate). */
 const withEntryStyles = (template: string, files: readonly string[]) => template.replace("</head>", () => `${files.map((file) => `  <link rel="stylesheet" href="/${file}">\n`).join("")}  </head>`);
 
 /** The hashes of the inline scripts in a page template (React Refresh's preamble), as a CSP names them. */
@@ -85,9 +85,7 @@ export function viteModules(root = process.cwd(), flags: ViteFlags = {}): DevMod
       const indexHtml = resolve(root, "index.html");
       const readTemplate = () => vite.transformIndexHtml("/", readFileSync(indexHtml, "utf8"));
       let template = await readTemplate();
-      const load = () => vite.ssrLoadModule(serverEntry) as Promise<RenderModule>;
-      // The last entry loaded, for the two answers that do not wait (robots.txt, the sitemap's parts after its addresses).
-      let current: RenderModule | undefined = await load().catch(() => undefined);
+      const load = () => vite.ssrLoadModule(serverEntry) as Promise<RenderBundle>;
       // What the build's manifest and style files say in production, read from the sources; made again after a change.
       let assets: Promise<DevAssets> | undefined;
       const currentAssets = () =>
@@ -95,40 +93,38 @@ export function viteModules(root = process.cwd(), flags: ViteFlags = {}): DevMod
           assets = undefined;
           throw error;
         }));
-      /** The page's styles as production writes them: the entry's, the app's and its blocks'. */
-      const withStyles = async (options: DocumentOptions): Promise<DocumentOptions> => {
-        const { manifest, readStyle, entryStyles } = await currentAssets();
-        return { ...options, manifest, readStyle, template: withEntryStyles(options.template, entryStyles), throwRouteErrors: true };
+      /** The site opened on the sources as they are now: with the styles production writes into each page (the entry's, the app's and its blocks'). */
+      const opened = async (): Promise<Site> => {
+        const { manifest, styles, entryStyles } = await currentAssets();
+        return (await load()).openSite({ template: withEntryStyles(template, entryStyles), manifest, styles, throwRouteErrors: true });
       };
+      // The last site opened, for the answers that do not wait (robots.txt, the sitemap's parts after its addresses);
+      // the first without the pages' styles, which are read when a page is first asked for.
+      let current: Site | undefined = await load()
+        .then((bundle) => bundle.openSite({ template, manifest: {} }))
+        .catch(() => undefined);
       const adopted = <T extends { kind: string }>(answer: T): T => ("html" in answer && typeof answer.html === "string" ? { ...answer, html: adoptableStyles(answer.html, root) } : answer);
       // The build's own check of the registry first: no page is rendered on a registry the build would refuse, and the answer names
       // the problems. A layout's problems fail only the pages that use it, when its module loads (src/build/layoutsPlugin.ts).
       const loaded = async () => {
         const problems = (await checkSiteConfig(root)).problems.filter((problem) => !problem.file.startsWith("layouts/"));
         if (problems.length > 0) throw new Error(`registry problems (npm run check:layouts):\n${problems.map(formatProblem).join("\n")}`);
-        return (current = await load());
+        return (current = await opened());
       };
       const entry = () => {
         if (!current) throw new Error(`${serverEntry} did not load: open a page to see why`);
         return current;
       };
-      const module: RenderModule = {
-        renderDocument: async (request, options) => adopted(await (await loaded()).renderDocument(request, await withStyles(options))),
-        answerFormPost: async (request, options) => adopted(await (await loaded()).answerFormPost(request, await withStyles(options))),
+      const site: Site = {
+        renderServedPage: async (request, options) => adopted(await (await loaded()).renderDocument(request, options)),
+        renderDocument: async (request, options) => adopted(await (await loaded()).renderDocument(request, options)),
+        answerFormPost: async (request, options) => adopted(await (await loaded()).answerFormPost(request, options)),
         listAddresses: async (options) => (await loaded()).listAddresses(options),
         sitemapFiles: (addresses, siteUrl) => entry().sitemapFiles(addresses, siteUrl),
         robotsTxt: (siteUrl) => entry().robotsTxt(siteUrl),
+        routeTableAddresses: () => entry().routeTableAddresses(),
       };
-      const build: SiteBuild = {
-        module,
-        render: (request, options) => (module.renderServedPage ?? module.renderDocument)(request, options),
-        get template() {
-          return template;
-        },
-        manifest: {},
-        readStyle: () => undefined,
-        assetSize: () => undefined,
-      };
+      const build: SiteBuild = { site };
       const listeners: (() => void)[] = [];
       const changed = (file: string) => {
         assets = undefined;

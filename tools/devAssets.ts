@@ -25,8 +25,8 @@ const keyOf = (url: string) => url.slice(1);
 export interface DevAssets {
   /** The build manifest's shape over the sources: `src/main.tsx` the entry; each module its own chunk. */
   manifest: BuildManifest;
-  /** The compiled CSS of a style file the manifest names. */
-  readStyle: (file: string) => string | undefined;
+  /** The compiled CSS of each style file the manifest names. */
+  styles: ReadonlyMap<string, string>;
   /** The entry's style files (src/main.tsx's), which a built index.html links. */
   entryStyles: string[];
 }
@@ -65,10 +65,14 @@ export async function devAssets(vite: ViteDevServer, { entry, roots }: { entry: 
     );
   }
   const styleFiles = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))];
-  const styles = new Map(
-    await Promise.all(styleFiles.map(async (file) => [file, (await vite.environments.client.transformRequest(`/${file}?direct`))?.code] as const)),
+  const styles = new Map<string, string>();
+  await Promise.all(
+    styleFiles.map(async (file) => {
+      const code = (await vite.environments.client.transformRequest(`/${file}?direct`))?.code;
+      if (code !== undefined) styles.set(file, code);
+    }),
   );
-  return { manifest, readStyle: (file) => styles.get(file), entryStyles: manifest[keyOf(entry)]?.css ?? [] };
+  return { manifest, styles, entryStyles: manifest[keyOf(entry)]?.css ?? [] };
 }
 
 /**

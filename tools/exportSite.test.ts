@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { exportSite } from "./exportSite.ts";
+import { openSiteOverExports } from "../tests/serverFaults.ts";
 import { fixtureContentService } from "../fixture-service/fromEnv.ts";
 import { startSiteServer } from "../src/server/siteServer.ts";
 
@@ -36,6 +37,7 @@ function smallBuild(): string {
       "export async function listAddresses() { return [{ path: '/Home', lastmod: '2026-03-14' }, '/about-us']; }",
       "export function sitemapFiles(addresses) { return new Map([['sitemap.xml', JSON.stringify(addresses)]]); }",
       "export function robotsTxt(siteUrl) { return `User-agent: *\nSitemap: ${siteUrl}/sitemap.xml`; }",
+      openSiteOverExports,
     ].join("\n"),
   );
   return dir;

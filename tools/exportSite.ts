@@ -15,7 +15,7 @@ import { dirname, join, posix, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createContentCache } from "../src/server/contentCache.ts";
 import { serviceFromEnv } from "../fixture-service/fromEnv.ts";
-import { builtDocumentOptions, loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
+import { loadSiteBuild, type SiteBuild } from "../src/server/renderModule.ts";
 import { mediaFailureSkipped, mediaInContent, mediaInPage, writeMedia } from "../src/server/media/exportMedia.ts";
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
@@ -80,7 +80,7 @@ export function exportReader(root: string, build: SiteBuild, options: { fetch: t
     if (/\.[a-z0-9]{1,8}$/i.test(path)) {
       return asset.startsWith(`${resolve(root)}/`) && existsSync(asset) ? { status: 200 } : { status: 0, unknown: "a file the export does not hold (media files are the content service's)" };
     }
-    const result = await build.module.renderDocument(new Request(new URL(path, options.siteUrl)), { ...options, ...builtDocumentOptions(build) });
+    const result = await build.site.renderDocument(new Request(new URL(path, options.siteUrl)), options);
     return result.kind === "redirect" ? { status: result.status, location: result.location } : { status: result.status, html: result.html };
   };
 }
@@ -107,10 +107,10 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
     const lastmods = new Map<string, string>();
     try {
       // The editors' redirects: the route table's fixed addresses cannot be redirected; an address redirected is no page of its own (nor in the sitemap).
-      const redirects = readRedirects(await content.redirectList(), { isSitePath, fixed: new Set((build.module.routeTableAddresses?.() ?? []).map(redirectKey)) });
+      const redirects = readRedirects(await content.redirectList(), { isSitePath, fixed: new Set((build.site.routeTableAddresses()).map(redirectKey)) });
       for (const { entry, why } of redirects.refused) report.skipped.push({ address: `(redirect ${JSON.stringify(entry)})`, why });
       report.redirects = [...redirects.table.values()];
-      const listed = (await build.module.listAddresses({ fetch: noting, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
+      const listed = (await build.site.listAddresses({ fetch: noting, siteUrl })).map((entry) => (typeof entry === "string" ? { path: entry } : entry));
       for (const { path, lastmod } of listed) if (lastmod) lastmods.set(path, lastmod);
       addresses = listed.map(({ path }) => path).filter((path) => !redirects.table.has(redirectKey(path)));
     } catch (error) {
@@ -129,7 +129,7 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
         return;
       }
       try {
-        const result = await build.module.renderDocument(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl, ...builtDocumentOptions(build) });
+        const result = await build.site.renderDocument(new Request(new URL(address, siteUrl)), { fetch: noting, siteUrl });
         if (result.kind === "redirect") report.skipped.push({ address, why: `redirects to ${result.location}` });
         else if (result.status === 404) report.skipped.push({ address, why: "the content service has no such page" });
         else if (result.status !== 200) report.failed.push({ address, why: `the content service failed (${result.status})` });
@@ -176,9 +176,9 @@ export async function exportSite({ distDir, env, concurrency = 4, log = (line) =
       const lastmod = lastmods.get(path);
       return lastmod ? { path, lastmod } : { path };
     });
-    for (const [name, content] of build.module.sitemapFiles(written, siteUrl)) writeFileSync(join(staging, name), content);
+    for (const [name, content] of build.site.sitemapFiles(written, siteUrl)) writeFileSync(join(staging, name), content);
     writeRedirects(staging, report.redirects, siteUrl);
-    writeFileSync(join(staging, "robots.txt"), build.module.robotsTxt(siteUrl));
+    writeFileSync(join(staging, "robots.txt"), build.site.robotsTxt(siteUrl));
 
     const previous = `${distDir}.previous-${process.pid}`;
     renameSync(distDir, previous);

@@ -2,8 +2,8 @@
  * What the production server and `npm run export` need of the server-rendering bundle
  * (dist/server/entry-server.js, built from src/ssr/entry-server.tsx), and how they load it.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteAddress } from "../ssr/sitemap.ts";
 import { readBootScript, type BootScript } from "./bootScript.ts";
@@ -30,27 +30,18 @@ export type FormPostAnswer =
   /** The page shows no form of the kind posted (or none at all). */
   | { kind: "not-allowed" };
 
-export interface DocumentOptions {
+/** What one render is given: where its content comes from, and the site's public address. */
+export interface RenderOptions {
   /** Content calls (POST, JSON) go through it. */
   fetch: typeof fetch;
-  /** A posted form's lead calls and its PDF: the handler of the browser's own /api calls, never a cache. Else `fetch`. */
-  leadFetch?: typeof fetch | undefined;
   siteUrl: string;
-  template: string;
-  manifest: unknown;
-  /** The text of a built style file (path below dist/), to write into the page instead of linking it. */
-  readStyle?: (file: string) => string | undefined;
-  /** The built src/boot.ts's text, written into the page instead of requested (./bootScript.ts); the CSP must allow its hash. */
-  bootScript?: string | undefined;
-  /** The size in bytes of a built file (path below dist/): the page asks for its largest script files first. */
-  assetSize?: (file: string) => number | undefined;
-  /**
-   * `npm run dev`: a route that threw (a layout with problems, a bug) makes the render throw that
-   * error, for the developer to read where the page would be; production answers the retry screen.
-   */
-  throwRouteErrors?: boolean;
   /** A page rendered in an editor's preview (src/server/preview/preview.ts): its notice, and what the browser needs to stay in it. */
   preview?: PreviewRender | undefined;
+}
+
+/** A form posted to a page: its lead calls and its PDF go to `leadFetch`, the handler of the browser's own /api calls, never a cache. */
+export interface FormPostOptions extends RenderOptions {
+  leadFetch?: typeof fetch | undefined;
 }
 
 /** What a page in preview is rendered with (CONTENT-API 9). */
@@ -65,45 +56,64 @@ export interface PreviewRender {
   draft: () => boolean;
 }
 
-export interface RenderModule {
-  /** The page a request asks for (its method, address, headers and body: a route may take form posts). */
-  renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument>;
+/** The build's files every page's document is made from, read once when the site opens. */
+export interface BuiltFiles {
+  /** index.html as built. */
+  template: string;
+  /** Vite's build manifest (dist/.vite/manifest.json). */
+  manifest: unknown;
+  /** The built style files' texts (path below dist/), written into pages instead of linked. */
+  styles?: ReadonlyMap<string, string> | undefined;
+  /** The built script files' sizes (path below dist/): a page asks for its largest first. */
+  scriptSizes?: ReadonlyMap<string, number> | undefined;
+  /** The built src/boot.ts's text, written into every page (./bootScript.ts); the CSP must allow its hash. */
+  bootScript?: string | undefined;
   /**
-   * The same as the server keeps pages: a missing page is `{ kind: "not-found" }`, not rendered,
-   * unless the address is its route's own pattern (one not-found page per route: src/server/pageCache.ts).
-   * (A module without it renders every address.)
+   * `npm run dev`: a route that threw (a layout with problems, a bug) makes the render throw that
+   * error, for the developer to read where the page would be; production answers the retry screen.
    */
-  renderServedPage?(request: Request, options: DocumentOptions): Promise<ServedDocument>;
+  throwRouteErrors?: boolean | undefined;
+}
+
+/** The site as the render bundle opens it on a build's files (src/ssr/entry-server.tsx `openSite`). */
+export interface Site {
+  /**
+   * The page a request asks for, as the server keeps pages: a missing page is `{ kind: "not-found" }`,
+   * not rendered, unless the address is its route's own pattern (one not-found page per route: ./pageCache.ts).
+   */
+  renderServedPage(request: Request, options: RenderOptions): Promise<ServedDocument>;
+  /** The page a request asks for, whatever its address (`npm run export`, a preview). */
+  renderDocument(request: Request, options: RenderOptions): Promise<RenderedDocument>;
   /** A form the browser posted to a page (the route's action). */
-  answerFormPost(request: Request, options: DocumentOptions): Promise<FormPostAnswer>;
+  answerFormPost(request: Request, options: FormPostOptions): Promise<FormPostAnswer>;
   /** Every address a crawler should find: fixed routes, menu links, list items' detail pages (with their content's date). */
   listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<(string | SiteAddress)[]>;
   sitemapFiles(addresses: readonly (string | SiteAddress)[], siteUrl: string): Map<string, string>;
   robotsTxt(siteUrl: string): string;
   /** The addresses the route table itself answers (its fixed routes and its own redirects), which no editor's redirect may take (CONTENT-API 9). */
-  routeTableAddresses?: () => string[];
-  /** `npm run bench:render` only: the page's routing, then its tree through react-dom/server's `renderToString`, each timed (the floor). */
-  renderFloor?: (request: Request, options: DocumentOptions) => Promise<{ routeMs: number; reactMs: number; html: string }>;
+  routeTableAddresses(): string[];
+}
+
+/** The render bundle's one entry (dist/server/entry-server.js). */
+export interface RenderBundle {
+  openSite(files: BuiltFiles): Site;
 }
 
 export interface SiteBuild {
-  module: RenderModule;
-  /** The server's render: `renderServedPage`, else `renderDocument`. */
-  render: (request: Request, options: DocumentOptions) => Promise<ServedDocument>;
-  template: string;
-  manifest: unknown;
-  readStyle: (file: string) => string | undefined;
-  assetSize: (file: string) => number | undefined;
+  site: Site;
   /** src/boot.ts written into every page, and its CSP hash (./bootScript.ts); absent in `npm run dev`, which has no boot script. */
-  boot?: BootScript | null;
+  boot?: BootScript | null | undefined;
 }
 
-/** What every render of a built site's pages takes from the build (the fetch and the site's address are the caller's). */
-export function builtDocumentOptions(build: SiteBuild): Pick<DocumentOptions, "template" | "manifest" | "readStyle" | "bootScript" | "assetSize"> {
-  return { template: build.template, manifest: build.manifest, readStyle: build.readStyle, bootScript: build.boot?.source, assetSize: build.assetSize };
+/** Every file under `dir` whose name ends with `ending`, by its path below `root`. */
+function builtFiles<T>(root: string, dir: string, ending: string, read: (path: string) => T): Map<string, T> {
+  const found = new Map<string, T>();
+  if (!existsSync(dir)) return found;
+  for (const name of readdirSync(dir)) if (name.endsWith(ending)) found.set(relative(root, join(dir, name)), read(join(dir, name)));
+  return found;
 }
 
-/** The built client and its server renderer in `distDir`, or a clear error naming the missing step. */
+/** The built client and its server renderer in `distDir`, opened on the build's files, or a clear error naming the missing step. */
 export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   const entry = resolve(distDir, "server/entry-server.js");
   const manifestFile = join(distDir, ".vite/manifest.json");
@@ -111,36 +121,17 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   for (const file of [entry, manifestFile, templateFile]) {
     if (!existsSync(file)) throw new Error(`No complete build in ${distDir}/ (${file} is missing): run "npm run build" first.`);
   }
-  const module = (await import(pathToFileURL(entry).href)) as RenderModule;
+  const bundle = (await import(pathToFileURL(entry).href)) as RenderBundle;
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as unknown;
-  const styles = new Map<string, string | undefined>();
-  const sizes = new Map<string, number | undefined>();
+  const boot = readBootScript(distDir, manifest);
+  // The built CSS (written into pages) and the scripts' sizes, read once: a build's files never change under it.
   const assets = resolve(distDir, "assets");
-  const builtAsset = (file: string, ending: string) => {
-    const path = resolve(distDir, file);
-    return path.startsWith(`${assets}/`) && path.endsWith(ending) && existsSync(path) ? path : undefined;
-  };
-  return {
-    module,
-    render: (request, options) => (module.renderServedPage ?? module.renderDocument)(request, options),
-    // Read once each; only built CSS under assets/.
-    readStyle: (file) => {
-      if (!styles.has(file)) {
-        const path = builtAsset(file, ".css");
-        styles.set(file, path === undefined ? undefined : readFileSync(path, "utf8"));
-      }
-      return styles.get(file);
-    },
-    // Stated once each; only built scripts under assets/.
-    assetSize: (file) => {
-      if (!sizes.has(file)) {
-        const path = builtAsset(file, ".js");
-        sizes.set(file, path === undefined ? undefined : statSync(path).size);
-      }
-      return sizes.get(file);
-    },
+  const files: BuiltFiles = {
     template: readFileSync(templateFile, "utf8"),
     manifest,
-    boot: readBootScript(distDir, manifest),
+    styles: builtFiles(resolve(distDir), assets, ".css", (path) => readFileSync(path, "utf8")),
+    scriptSizes: builtFiles(resolve(distDir), assets, ".js", (path) => statSync(path).size),
+    bootScript: boot?.source,
   };
+  return { site: bundle.openSite(files), boot };
 }

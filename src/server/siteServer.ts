@@ -28,7 +28,7 @@ import { leadRateLimit, mountContentApi } from "./node.ts";
 import { mediaHandlerFromEnv } from "./media/mediaFromEnv.ts";
 import { idleRecompression } from "./idleRecompression.ts";
 import { createPageCache, notFoundKey, pageBytes, pageCacheDefaults, type CachedPage } from "./pageCache.ts";
-import { builtDocumentOptions, loadSiteBuild, type SiteBuild } from "./renderModule.ts";
+import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
@@ -106,17 +106,6 @@ export interface SiteServerOptions {
   logDestination?: DestinationStream;
 }
 
-const documentOptions = (build: SiteBuild, fetch: typeof globalThis.fetch, siteUrl: string) => ({ fetch, siteUrl, ...builtDocumentOptions(build) });
-
-/**
- * The one call into the server-rendering bundle (src/ssr/entry-server.tsx). A missing page comes
- * back unrendered (`not-found`) unless `address` is its route's own pattern: the page cache keeps
- * one not-found page per route (./pageCache.ts).
- */
-function renderAddress(build: SiteBuild, address: string, fetch: typeof globalThis.fetch, siteUrl: string) {
-  return build.render(new Request(new URL(address, siteUrl)), documentOptions(build, fetch, siteUrl));
-}
-
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
   const env = options.env ?? process.env;
   // A secret that could be guessed stops every start, dev included (docs/operations.md#settings).
@@ -135,6 +124,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   const edgePurger = edgePurgerFromEnv(env, edge.cdn);
   // Editors' previews (CONTENT-API 9): PREVIEW_SECRET, PREVIEW_FRAME_ANCESTORS; a value that cannot be read stops the start.
   const preview = previewSettingsFromEnv(env);
+  // Without a preview secret no request is a preview: nothing of a request is checked for one.
+  const previewsOn = preview.secrets.length > 0;
   const shared = env.REDIS_URL ? await connectShared(env.REDIS_URL, log) : undefined;
   if (base === "" && !options.contentService) throw new Error("CONTENT_API_BASE is empty and no content service runs in this process: set CONTENT_API_BASE, or run the site on the fixture service (npm start).");
   const inProcess = base === "" ? (options.contentService?.(shared) ?? null) : null;
@@ -179,7 +170,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
         const rendered = metrics.startRender();
         const deps = new Set<string>();
         const made = await inSpan("render", async () => {
-          const document = await renderAddress(build, address, cache.recording(deps), siteUrl);
+          // The render bundle's page as the server keeps it (src/ssr/entry-server.tsx): a missing page comes back unrendered
+          // (`not-found`) unless `address` is its route's own pattern: the page cache keeps one not-found page per route.
+          const document = await build.site.renderServedPage(new Request(new URL(address, siteUrl)), { fetch: cache.recording(deps), siteUrl });
           // Routed, not rendered (nor counted as a render): the route's one not-found page is answered (./pageCache.ts).
           if (document.kind === "not-found") return { notFoundPage: notFoundKey(document.notFoundOf) };
           // A redirect (a missing address sent home) is routed, not rendered either.
@@ -263,7 +256,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // The editors' redirects (CONTENT-API 9), loaded now and kept as content answers are; the route table's own addresses cannot be redirected.
   const redirects = createRedirectList({
     call: (path, body) => cache.uncached({})(path, { method: "POST", body }),
-    rules: { isSitePath, fixed: new Set((build.module.routeTableAddresses?.() ?? []).map(redirectKey)) },
+    rules: { isSitePath, fixed: new Set((build.site.routeTableAddresses()).map(redirectKey)) },
     freshMs,
     staleMs,
     shared,
@@ -301,9 +294,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     const held = heldAddressOf(target);
     return held ? pages.fresh(held.address) : undefined;
   }, writePage);
-  // Without a preview secret no request is a preview: nothing to check.
-  answerHeld = preview.secrets.length === 0 ? heldPage : (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res);
-  const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.module.renderDocument(new Request(new URL(address, siteUrl)), { ...documentOptions(build, fetch, siteUrl), preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
+  answerHeld = previewsOn ? (req, res) => !mayBePreview(preview.secrets, req) && heldPage(req, res) : heldPage;
+  const answerPreview = previewPages({ render: (address, fetch, inPreview) => build.site.renderDocument(new Request(new URL(address, siteUrl)), { fetch, siteUrl, preview: inPreview }), uncached: (extra) => cache.uncached(extra), headers: previewSecurity, failed: (error) => log.error({ err: error }, "a preview could not be rendered") });
   // Slow clients are cut off (the server is ours, from serverFactory, so its time-outs are set here).
   app.server.keepAliveTimeout = 5_000;
   app.server.maxHeadersCount = 100;
@@ -388,13 +380,13 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   /** sitemap.xml (and its parts past 50,000 addresses) and robots.txt, from the addresses the content has now. */
   async function siteFile(name: string): Promise<string | undefined> {
-    if (name === "robots.txt") return build.module.robotsTxt(siteUrl);
+    if (name === "robots.txt") return build.site.robotsTxt(siteUrl);
     // An address an editor redirected is no page of its own: not in the sitemap.
-    const addresses = (await build.module.listAddresses({ fetch: cache.fetch, siteUrl })).filter((address) => {
+    const addresses = (await build.site.listAddresses({ fetch: cache.fetch, siteUrl })).filter((address) => {
       const path = typeof address === "string" ? address : address.path;
       return editorsRedirect(path, addressOf(path)) === undefined;
     });
-    return build.module.sitemapFiles(addresses, siteUrl).get(name);
+    return build.site.sitemapFiles(addresses, siteUrl).get(name);
   }
   revalidation(app, { secret: env.REVALIDATE_SECRET, pages, content: cache.answers, shared, redirects, edge: edgePurger });
   mountPreviewEntry(app, { settings: preview, siteUrl, headers: previewSecurity });
@@ -418,7 +410,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   app.get("/*", async (request: FastifyRequest, reply: FastifyReply) => {
     const verdict = addressOf(request.url);
     if (verdict.kind === "bad") return reply.code(400).header("Cache-Control", cacheControl.noStore).send({ error: "the address is not a path" });
-    const session = previewSessionOf(preview.secrets, request.headers.cookie, request.url);
+    const session = previewsOn ? previewSessionOf(preview.secrets, request.headers.cookie, request.url) : undefined;
     // An editor's redirect first (CONTENT-API 9: after the address is read, before the route table), kept by a CDN until a publish
     // changes the list; in preview, kept nowhere (its address may carry the preview's token).
     const redirect = editorsRedirect(request.url, verdict);
@@ -452,7 +444,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   mountFormPosts(app, {
     siteOrigin: new URL(siteUrl).origin,
     answer: (request, clientAddress, raw) =>
-      build.module.answerFormPost(request, { ...documentOptions(build, cache.fetch, siteUrl), leadFetch: fetchThrough(api, siteUrl, { clientAddress, traceId: traceIdOfRequest(raw) }) }),
+      build.site.answerFormPost(request, { fetch: cache.fetch, siteUrl, leadFetch: fetchThrough(api, siteUrl, { clientAddress, traceId: traceIdOfRequest(raw) }) }),
   });
 
   // /metrics on the public port only with a token; on METRICS_PORT, a listener of its own.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hydrationJsonIn } from "../runtime/hydrationData.ts";
-import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, splitResourceHints, type BuildManifest } from "./document.ts";
+import { documentTemplate, headHtml, pageAssets, splitResourceHints, type BuildManifest, type PageParts } from "./document.ts";
 
 const template = `<!doctype html><html><head>
     <title data-static-head>Generic</title>
@@ -12,10 +12,13 @@ const template = `<!doctype html><html><head>
   </body></html>`;
 
 const data = { siteUrl: "https://x.example", loaderData: { "page /Home": { status: "ready", page: { title: "</script><script>alert(1)</script>" } } } };
+const noParts: PageParts = { head: "", styles: "", html: "", data, scripts: [], prefetch: [] };
+/** A page of `template` (index.html), opened as the server opens it, with `parts`. */
+const page = (parts: Partial<PageParts>, html = template, files: Partial<Parameters<typeof documentTemplate>[0]> = {}) => documentTemplate({ template: html, manifest: {}, ...files }).page({ ...noParts, ...parts });
 
 describe("the server's document", () => {
   it("replaces the generic head, drops the no-script note and puts the page in #root", () => {
-    const html = composeDocument(template, { head: headHtml({ title: "A & B", canonical: "https://x.example/Home", metas: [] }, ""), assets: "", html: "<main>$& text</main>", data });
+    const html = page({ head: headHtml({ title: "A & B", canonical: "https://x.example/Home", metas: [] }, ""), html: "<main>$& text</main>" });
     expect(html).not.toContain("Generic");
     expect(html).not.toContain("<noscript>");
     expect(html).toContain("<title>A &amp; B</title>");
@@ -23,20 +26,34 @@ describe("the server's document", () => {
   });
 
   it("embeds the router's data as data no content can break out of", () => {
-    const html = composeDocument(template, { head: "", assets: "", html: "", data });
+    const html = page({});
     const script = hydrationJsonIn(html) ?? "";
     expect(script).not.toContain("<");
     expect(JSON.parse(script)).toEqual(data);
   });
 
   it("puts the page's block styles after everything else in the head, as the browser's own loading would", () => {
-    const html = composeDocument(template.replace("</head>", '<link rel="stylesheet" href="/assets/index.css"></head>'), { head: "", assets: '<link rel="stylesheet" href="/assets/Hero.css" />', html: "", data });
+    const html = page({ styles: '<link rel="stylesheet" href="/assets/Hero.css" />' }, template.replace("</head>", '<link rel="stylesheet" href="/assets/index.css"></head>'));
     expect(html.indexOf("/assets/index.css")).toBeLessThan(html.indexOf("/assets/Hero.css"));
     expect(html.indexOf("/assets/Hero.css")).toBeLessThan(html.indexOf("</head>"));
   });
 
   it("moves the resource hints React writes first into the head", () => {
     expect(splitResourceHints('<link rel="preload" as="image" href="/a.svg"/><a href="#x">x</a>')).toEqual({ hints: '<link rel="preload" as="image" href="/a.svg"/>', body: '<a href="#x">x</a>' });
+    const html = page({ html: '<link rel="preload" as="image" href="/a.svg"/><a href="#x">x</a>' });
+    expect(html.indexOf('href="/a.svg"')).toBeLessThan(html.indexOf("</head>"));
+    expect(html).toContain('<div id="root"><a href="#x">x</a></div>');
+  });
+
+  it("puts a preview's notice before the app's root, where no hydration touches it", () => {
+    expect(page({ beforeRoot: "<aside>Preview</aside>", html: "<main></main>" })).toContain('<aside>Preview</aside>\n    <div id="root"><main></main></div>');
+  });
+
+  it("answers the retry screen with index.html's own loading and only where the page comes from", () => {
+    const retry = documentTemplate({ template: entryTemplate + template, manifest: { "src/boot.ts": { file: "assets/boot.js", isEntry: true } } }).retryScreen({ head: "<title>Try again</title>", styles: "", html: "<main>Try again</main>", data: { siteUrl: "https://x.example", loaderData: {} } });
+    expect(retry).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
+    expect(retry).not.toContain("boot.js");
+    expect(JSON.parse(hydrationJsonIn(retry) ?? "null")).toEqual({ siteUrl: "https://x.example", loaderData: {} });
   });
 
   it("requests a page's block code and styles, never what the entry already brings", () => {
@@ -55,10 +72,10 @@ describe("the server's document", () => {
 
   it("writes style files into the page when their text is at hand, so nothing blocks the first paint", () => {
     const manifest: BuildManifest = { "src/blocks/faq/Faq.tsx": { file: "assets/Faq.js", css: ["assets/Faq.css"] } };
-    const { styles } = pageAssets(manifest, { styles: ["src/blocks/faq/Faq.tsx"], scripts: [] }, (file) => (file === "assets/Faq.css" ? ".faq{color:red}</style><script>" : undefined));
+    const { styles } = pageAssets(manifest, { styles: ["src/blocks/faq/Faq.tsx"], scripts: [] }, new Map([["assets/Faq.css", ".faq{color:red}</style><script>"]]));
     // With a disabled link beside it (never fetched): the code's loader then does not fetch the file again.
     expect(styles).toBe('<style data-href="/assets/Faq.css">.faq{color:red}<\\/style><script></style><link rel="stylesheet" href="/assets/Faq.css" disabled />');
-    expect(inlineEntryStyles('<link rel="stylesheet" crossorigin href="/assets/index.css">', () => "body{margin:0}")).toBe(
+    expect(page({}, template.replace("</head>", '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>'), { styles: new Map([["assets/index.css", "body{margin:0}"]]) })).toContain(
       '<style data-href="/assets/index.css">body{margin:0}</style><link rel="stylesheet" href="/assets/index.css" disabled />',
     );
   });
@@ -122,6 +139,9 @@ describe("the server's document", () => {
     expect(styles).toContain("/assets/later.css");
   });
 
+  /** The hydrated page of `entryTemplate` with `scripts` and `prefetch`, src/boot.ts in the build when `manifest` names it. */
+  const hydrated = (manifest: BuildManifest, scripts: string[], prefetch: string[] = [], files: { bootSource?: string; scriptSizes?: ReadonlyMap<string, number> } = {}) =>
+    documentTemplate({ template: entryTemplate, manifest, ...files }).page({ ...noParts, scripts, prefetch });
   const entryTemplate = `<head>
     <script type="module" crossorigin src="/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react.js">
@@ -129,7 +149,7 @@ describe("the server's document", () => {
   </head>`;
 
   it("leaves the app's code to src/boot.ts, which asks for the entry, its imports and the above-the-fold blocks' code after the page has loaded", () => {
-    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js", "/assets/react.js"]);
+    const html = hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js", "/assets/react.js"]);
     expect(html).not.toContain("modulepreload\" crossorigin href");
     expect(html).not.toContain('src="/assets/index.js"');
     const boot = /<script type="module" crossorigin fetchpriority="low" src="\/assets\/boot.js" data-entry="([^"]*)" data-modulepreload="([^"]*)"><\/script>/.exec(html);
@@ -138,29 +158,29 @@ describe("the server's document", () => {
   });
 
   it("writes src/boot.ts into the page when its text is given, async (it runs as it is parsed), with the same lists, so its file is not waited for", () => {
-    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], { bootSource: "start();" });
+    const html = hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], { bootSource: "start();" });
     expect(html).not.toContain("/assets/boot.js");
     const boot = /<script type="module" async data-entry="([^"]*)" data-modulepreload="([^"]*)" data-prefetch="([^"]*)">start\(\);<\/script>/.exec(html);
     expect(boot?.slice(1)).toEqual(["/assets/index.js", "/assets/index.js /assets/react.js /assets/schemas.js /assets/Hero.js", "/assets/later.js"]);
   });
 
   it("asks for the largest files first, so that React's file does not wait for a connection behind a small one", () => {
-    const sizes: Record<string, number> = { "assets/index.js": 600, "assets/react.js": 98_000, "assets/schemas.js": 47_000 };
-    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], [], { sizeOf: (file) => sizes[file] });
+    const sizes = new Map([["assets/index.js", 600], ["assets/react.js", 98_000], ["assets/schemas.js", 47_000]]);
+    const html = hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], [], { scriptSizes: sizes });
     // Hero.js's size is not known: it keeps its place after those that are.
     expect(/data-modulepreload="([^"]*)"/.exec(html)?.[1]?.split(" ")).toEqual(["/assets/react.js", "/assets/schemas.js", "/assets/index.js", "/assets/Hero.js"]);
     expect(/data-entry="([^"]*)"/.exec(html)?.[1]).toBe("/assets/index.js");
   });
 
   it("lists the files to prefetch for src/boot.ts apart from those to preload, once each", () => {
-    const html = deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js", "/assets/Hero.js"]);
+    const html = hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js", "/assets/Hero.js"]);
     expect(/data-modulepreload="([^"]*)"/.exec(html)?.[1]?.split(" ")).toEqual(["/assets/index.js", "/assets/react.js", "/assets/schemas.js", "/assets/Hero.js"]);
     expect(/data-prefetch="([^"]*)"/.exec(html)?.[1]).toBe("/assets/later.js");
-    expect(deferHydration(entryTemplate, { "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, [])).not.toContain("data-prefetch");
+    expect(hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, [])).not.toContain("data-prefetch");
   });
 
   it("keeps index.html's loading, with the above-the-fold blocks' code preloaded, in a build without src/boot.ts", () => {
-    const html = deferHydration(entryTemplate, {}, ["/assets/Hero.js"]);
+    const html = hydrated({}, ["/assets/Hero.js"]);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Hero.js" />');

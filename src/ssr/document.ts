@@ -42,7 +42,7 @@ export function headHtml(head: HeadTags | null, fallbackTitle: string): string {
 export function pageAssets(
   manifest: BuildManifest,
   modules: { app?: string; styles: readonly string[]; scripts: readonly string[]; later?: readonly string[] },
-  readStyle?: (file: string) => string | undefined,
+  styleTexts?: ReadonlyMap<string, string>,
 ): { styles: string; scripts: string[]; prefetch: string[] } {
   /** A module's chunk and style files and those of what it imports statically, into `into`. */
   const staticGraph = (key: string, into: Set<string>, skip: ReadonlySet<string> = new Set()) => {
@@ -82,7 +82,7 @@ export function pageAssets(
   const scripts = [...[...appFiles].filter((file) => !isCss(file)), ...collect(modules.scripts, false).files];
   const prefetch = [...collect(modules.later ?? [], false).files].filter((file) => !isCss(file) && !scripts.includes(file));
   return {
-    styles: styles.map((file) => styleTag(file, readStyle)).join("\n    "),
+    styles: styles.map((file) => styleTag(file, styleTexts)).join("\n    "),
     scripts: scripts.map((file) => `/${file}`),
     prefetch: prefetch.map((file) => `/${file}`),
   };
@@ -92,47 +92,8 @@ export function pageAssets(
 const bootModule = "src/boot.ts";
 const entryScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+)"><\/script>/;
 const modulePreload = /[ \t]*<link rel="modulepreload"(?: crossorigin)? href="(\/[^"]+)">\r?\n?/g;
-
-/**
- * index.html's script and its module preloads, replaced by src/boot.ts, which asks for them (and
- * for `scripts`, the above-the-fold blocks' code) at the first paint (or once the HTML is parsed), then prefetches
- * `prefetch` (what hydrates after the shell) at the lowest priority. The HTML shows the page
- * without them: the first screen's requests do not share the connection with the script files.
- * With `bootSource` (the built script's text, src/server/bootScript.ts) the script is written
- * into the page, so the code is asked for without first waiting for boot.ts's own file. With
- * `sizeOf`, the largest files are asked for first: on HTTP/1.1 the first screen's pictures hold
- * most of the six connections then, and React's file, which arrives last whatever the order,
- * should not queue behind a file of a few hundred bytes (docs/performance.md).
- * A build without src/boot.ts keeps index.html's loading, `scripts` preloaded.
- */
-export function deferHydration(
-  template: string,
-  manifest: BuildManifest,
-  scripts: readonly string[],
-  prefetch: readonly string[] = [],
-  { bootSource, sizeOf }: { bootSource?: string | undefined; sizeOf?: ((file: string) => number | undefined) | undefined } = {},
-): string {
-  const boot = manifest[bootModule];
-  const entry = entryScript.exec(template)?.[1];
-  if (!boot || entry === undefined) {
-    const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeUTF8(file)}" />`).join("\n    ");
-    return links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
-  }
-  const preloads = [...template.matchAll(modulePreload)].map((match) => match[1] ?? "");
-  const size = (file: string) => sizeOf?.(file.replace(/^\//, "")) ?? 0;
-  // Largest first; a stable sort keeps the given order among files of unknown size.
-  const files = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index).sort((a, b) => size(b) - size(a));
-  const later = prefetch.filter((file) => !files.includes(file));
-  const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeUTF8(later.join(" "))}"` : "";
-  const lists = `data-entry="${escapeUTF8(entry)}" data-modulepreload="${escapeUTF8(files.join(" "))}"${prefetchAttribute}`;
-  const script =
-    bootSource === undefined
-      ? // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
-        `<script type="module" crossorigin fetchpriority="low" src="/${escapeUTF8(boot.file)}" ${lists}></script>`
-      : // Async: it runs as it is parsed (it holds early taps from then on) and asks for the code at the first paint.
-        `<script type="module" async ${lists}>${bootSource}</script>`;
-  return template.replace(modulePreload, "").replace(entryScript, () => script);
-}
+/** Where src/boot.ts goes in the hydrated page's template: the entry script's place. */
+const bootScriptSlot = "<!--app-boot-->";
 
 /**
  * A style file as the page needs it: written into the HTML when its text is at hand (no
@@ -141,8 +102,8 @@ export function deferHydration(
  * finding a stylesheet link for a block's styles, does not fetch and apply them a second time.
  * In the HTML, not added by the code: a link added once the page is up restyles all of it.
  */
-function styleTag(file: string, readStyle: ((file: string) => string | undefined) | undefined): string {
-  const css = readStyle?.(file);
+function styleTag(file: string, styles: ReadonlyMap<string, string> | undefined): string {
+  const css = styles?.get(file);
   const href = `/${escapeUTF8(file)}`;
   // "</style" cannot occur in built CSS outside a string; escaped anyway so it can never end the element.
   if (css !== undefined) return `<style data-href="${href}">${css.replace(/<\/style/gi, "<\\/style")}</style><link rel="stylesheet" href="${href}" disabled />`;
@@ -150,12 +111,9 @@ function styleTag(file: string, readStyle: ((file: string) => string | undefined
 }
 
 /** The entry's own stylesheet links in index.html, written in place as styles when their text is at hand. */
-export function inlineEntryStyles(template: string, readStyle: ((file: string) => string | undefined) | undefined): string {
-  if (!readStyle) return template;
-  return template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => {
-    const css = readStyle(file);
-    return css === undefined ? link : styleTag(file, readStyle);
-  });
+function inlineEntryStyles(template: string, styles: ReadonlyMap<string, string> | undefined): string {
+  if (!styles) return template;
+  return template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => (styles.has(file) ? styleTag(file, styles) : link));
 }
 
 /** Elements of index.html for the plain single-page build only: the generic head and the "needs JavaScript" note. */
@@ -171,22 +129,125 @@ export function splitResourceHints(html: string): { hints: string; body: string 
   return leading ? { hints: leading[0], body: html.slice(leading[0].length) } : { hints: "", body: html };
 }
 
-export function composeDocument(
-  template: string,
-  parts: { head: string; assets: string; html: string; data: HydrationData | null },
-): string {
-  const withHead = template.replace(staticHeadElement, "").replace(noscriptElement, "");
-  const { hints, body } = splitResourceHints(parts.html);
-  // Without data (the retry screen) the browser renders the page itself, as the plain build does.
-  // The last child of <body>, without an id: the browser finds it there (findHydrationScript), out of content's reach.
-  const dataScript = parts.data ? `${HYDRATION_SCRIPT_OPEN}${scriptSafeJson(parts.data)}</script>` : "";
-  // Replacer functions: the page's text must never be read as a replacement pattern ("$&").
-  return (
-    withHead
-      .replace("</body>", () => (dataScript ? `  ${dataScript}\n  </body>` : "</body>"))
+/** The places of index.html a page's parts go, each found once when the template is opened. */
+const slots = ["<!--app-head-->", "</head>", bootScriptSlot, '<div id="root">', "<!--app-html-->", "</body>"] as const;
+type Slot = (typeof slots)[number];
+
+/** index.html cut at its slots, once: the text between them, and which slot follows each piece. */
+interface CutTemplate {
+  pieces: readonly string[];
+  slots: readonly Slot[];
+}
+
+function cut(template: string): CutTemplate {
+  const found = slots.map((slot) => ({ slot, at: template.indexOf(slot) })).filter(({ at }) => at >= 0).sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const { slot, at } of found) {
+    pieces.push(template.slice(from, at));
+    from = at + slot.length;
+  }
+  pieces.push(template.slice(from));
+  return { pieces, slots: found.map(({ slot }) => slot) };
+}
+
+/** What goes into one page's document. */
+export interface PageParts {
+  /** The page's own head (./headHtml), its structured data after it. */
+  head: string;
+  /** The page's style files (pageAssets' `styles`): after everything else in the head, as the browser's own loading would put them. */
+  styles: string;
+  /** The React render: the page's markup, led by the resource hints React writes first (they go into the head). */
+  html: string;
+  /** The router's data the browser hydrates from (on the retry screen, only where the page comes from: the browser loads the page itself). */
+  data: HydrationData;
+  /** Code the browser needs before it hydrates (pageAssets' `scripts`), and what it prefetches after (`prefetch`). */
+  scripts: readonly string[];
+  prefetch: readonly string[];
+  /** HTML outside the app's root, before it (a preview's notice): no hydration touches it. */
+  beforeRoot?: string | undefined;
+}
+
+/** What every page's document is made from: the built index.html, its manifest, and the built files' texts and sizes. */
+export interface TemplateFiles {
+  template: string;
+  manifest: BuildManifest;
+  /** Built style files' texts (path below dist/): written into pages instead of linked. */
+  styles?: ReadonlyMap<string, string> | undefined;
+  /** Built script files' sizes (path below dist/): the page asks for its largest files first. */
+  scriptSizes?: ReadonlyMap<string, number> | undefined;
+  /** The built src/boot.ts's text, written into the page instead of requested (src/server/bootScript.ts). */
+  bootSource?: string | undefined;
+}
+
+/** A page's document made from the template cut once (see documentTemplate). */
+export interface DocumentTemplate {
+  /** The page, hydrated by src/boot.ts. */
+  page(parts: PageParts): string;
+  /** The 503 screen: index.html's own loading, not hydrated (the browser starts over). */
+  retryScreen(parts: Omit<PageParts, "scripts" | "prefetch">): string;
+}
+
+/**
+ * index.html read once, when the site opens: its generic head and no-script note dropped, the
+ * entry's style links written in as styles, its script and module preloads taken out and
+ * replaced, page by page, by src/boot.ts with the page's own lists; then cut at the places each
+ * page fills. A page is then the pieces joined with its parts, no pattern run over the whole text.
+ *
+ * src/boot.ts asks for the entry, its preloads and the page's `scripts` (the above-the-fold
+ * blocks' code) at the first paint (or once the HTML is parsed), then prefetches `prefetch` (what
+ * hydrates after the shell) at the lowest priority: the first screen's requests do not share the
+ * connection with the script files. Written into the page when its text is given, it is not
+ * waited for as a file of its own. The largest files are asked for first: on HTTP/1.1 the first
+ * screen's pictures hold most of the six connections, and React's file, which arrives last
+ * whatever the order, should not queue behind a file of a few hundred bytes (docs/performance.md).
+ * A build without src/boot.ts keeps index.html's loading, the page's `scripts` preloaded.
+ */
+export function documentTemplate(files: TemplateFiles): DocumentTemplate {
+  const plain = inlineEntryStyles(files.template, files.styles).replace(staticHeadElement, "").replace(noscriptElement, "");
+  const boot = files.manifest[bootModule];
+  const entry = entryScript.exec(plain)?.[1];
+  const preloads = [...plain.matchAll(modulePreload)].map((match) => match[1] ?? "");
+  const deferred = boot && entry !== undefined ? plain.replace(modulePreload, "").replace(entryScript, bootScriptSlot) : plain;
+  const hydrated = cut(deferred);
+  const retry = cut(plain);
+  const size = (file: string) => files.scriptSizes?.get(file.replace(/^\//, "")) ?? 0;
+
+  const bootScript = (scripts: readonly string[], prefetch: readonly string[]) => {
+    if (!boot || entry === undefined) return "";
+    // Largest first; a stable sort keeps the given order among files of unknown size.
+    const ordered = [entry, ...preloads, ...scripts].filter((file, index, all) => file !== "" && all.indexOf(file) === index).sort((a, b) => size(b) - size(a));
+    const later = prefetch.filter((file) => !ordered.includes(file));
+    const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeUTF8(later.join(" "))}"` : "";
+    const lists = `data-entry="${escapeUTF8(entry)}" data-modulepreload="${escapeUTF8(ordered.join(" "))}"${prefetchAttribute}`;
+    return files.bootSource === undefined
+      ? // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
+        `<script type="module" crossorigin fetchpriority="low" src="/${escapeUTF8(boot.file)}" ${lists}></script>`
+      : // Async: it runs as it is parsed (it holds early taps from then on) and asks for the code at the first paint.
+        `<script type="module" async ${lists}>${files.bootSource}</script>`;
+  };
+
+  const compose = (template: CutTemplate, parts: PageParts, links: string) => {
+    const { hints, body } = splitResourceHints(parts.html);
+    // The last child of <body>, without an id: the browser finds it there (findHydrationScript), out of content's reach.
+    const dataScript = `${HYDRATION_SCRIPT_OPEN}${scriptSafeJson(parts.data)}</script>`;
+    const value: Record<Slot, string> = {
+      "<!--app-head-->": [parts.head, hints].filter(Boolean).join("\n    "),
       // Block styles after the entry's (which Vite puts last in the head): they win ties of specificity, as when the browser loads them.
-      .replace("</head>", () => (parts.assets ? `  ${parts.assets}\n  </head>` : "</head>"))
-      .replace("<!--app-head-->", () => [parts.head, hints].filter(Boolean).join("\n    "))
-      .replace("<!--app-html-->", () => body)
-  );
+      "</head>": `${links ? `  ${links}\n  ` : ""}${parts.styles ? `  ${parts.styles}\n  ` : ""}</head>`,
+      [bootScriptSlot]: bootScript(parts.scripts, parts.prefetch),
+      '<div id="root">': `${parts.beforeRoot ? `${parts.beforeRoot}\n    ` : ""}<div id="root">`,
+      "<!--app-html-->": body,
+      "</body>": `  ${dataScript}\n  </body>`,
+    };
+    let html = template.pieces[0] ?? "";
+    template.slots.forEach((slot, index) => (html += value[slot] + (template.pieces[index + 1] ?? "")));
+    return html;
+  };
+
+  return {
+    // Without src/boot.ts, the page's code is preloaded by links in the head.
+    page: (parts) => compose(hydrated, parts, boot && entry !== undefined ? "" : parts.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeUTF8(file)}" />`).join("\n    ")),
+    retryScreen: (parts) => compose(retry, { ...parts, scripts: [], prefetch: [] }, ""),
+  };
 }

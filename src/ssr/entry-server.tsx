@@ -1,45 +1,31 @@
 /**
- * The server's way into the site: a request in, the HTML document of its page (or the redirect
- * it answers with) out. React Router's static handler matches the route and runs its loader
- * (src/app/routes.tsx) once; the page renders from that data, which is embedded for the browser
- * to hydrate from. Built by `vite build --ssr` into dist/server/ for the production server and
- * `npm run export`; `npm run dev` loads it through Vite (src/build/devServerPlugin.ts).
+ * The server's way into the site: `openSite(files)`, once, on the build's files; then a request
+ * in, the HTML document of its page (or the redirect it answers with) out. React Router's static
+ * handler matches the route and runs its loader (src/app/routes.tsx) once; the page renders from
+ * that data, which is embedded for the browser to hydrate from. Built by `vite build --ssr` into
+ * dist/server/ for the production server and `npm run export` (src/server/renderModule.ts loads
+ * it); `npm run dev` loads it through Vite (tools/dev.ts).
  */
-import { JSDOM } from "jsdom";
-import { StrictMode, type ReactNode } from "react";
-import { renderToString as reactDomRenderToString } from "react-dom/server";
+import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
-import { createRuntime } from "../app/createRuntime.ts";
 import { pageHeadTags } from "../app/pageHead.ts";
 import { structuredData, structuredDataDocument } from "../app/structuredData.ts";
 import { jsonLdText } from "../ui/jsonLd.ts";
 import type { Page } from "../content/contract.ts";
 import type { RenderSlot } from "../runtime/slots.ts";
-import { siteRoutes } from "../app/routes.tsx";
 import { blockCodeModule } from "../blocks/index.ts";
 import { createContentClient } from "../content/client.ts";
-import { RuntimeProvider } from "../runtime/context.tsx";
 import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
-import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
-import { provideSanitizer } from "../ui/SafeHtml.tsx";
-import { sanitizeHtml } from "../ui/sanitize.ts";
-import { serveMediaThroughSite } from "../ui/media.ts";
-import type { DocumentOptions, FormPostAnswer, RenderedDocument, RenderModule, ServedDocument } from "../server/renderModule.ts";
+import type { BuiltFiles, FormPostAnswer, FormPostOptions, RenderBundle, RenderedDocument, RenderOptions, ServedDocument, Site } from "../server/renderModule.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
-import { composeDocument, deferHydration, headHtml, inlineEntryStyles, pageAssets, type BuildManifest } from "./document.ts";
+import { pageTree, routed, type Routed, type RoutedPage } from "./routedPage.tsx";
+import { documentTemplate, headHtml, pageAssets, type BuildManifest, type DocumentTemplate } from "./document.ts";
 import { previewNotice, withPreviewLinks } from "./previewPage.ts";
 import { routeTableAddresses, siteAddresses, type SiteAddress } from "./siteAddresses.ts";
 import { robotsTxt, sitemapFiles } from "./sitemap.ts";
 import { retryLater } from "../app/retryLater.ts";
-
-/** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window, at once (../ui/SafeHtml.tsx). */
-provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
-provideSanitizer(sanitizeHtml);
-/** Server-made pages load content media through the site's own /_media/ (src/ui/media.ts, docs/media.md). */
-serveMediaThroughSite();
 
 async function renderToString(node: ReactNode): Promise<string> {
   // No progressive chunks: a crawler without JavaScript must find every block's text in place.
@@ -63,16 +49,6 @@ function structuredDataHtml(page: { page: Page; slots: readonly RenderSlot[] } |
   return graph ? `\n    <script type="application/ld+json">${jsonLdText(graph)}</script>` : "";
 }
 
-/** A request through the router: its loaders, and for a post its action (src/app/formAction.ts), run once. */
-async function routed(request: Request, options: DocumentOptions) {
-  const runtime = createRuntime({ fetch: options.fetch, leadFetch: options.leadFetch, contentApiBase: "", siteUrl: options.siteUrl, mode: "server" });
-  const handler = createStaticHandler(siteRoutes(runtime));
-  return { runtime, handler, context: await handler.query(request) };
-}
-
-type Routed = Awaited<ReturnType<typeof routed>>;
-type RoutedPage = Routed & { context: Exclude<Routed["context"], Response> };
-
 /** The resolved page of the matched route, if it is a content route that loaded. */
 function leafPage(context: RoutedPage["context"]) {
   const leaf = context.matches.at(-1)?.route.id;
@@ -92,19 +68,16 @@ function retryAfterOf(context: RoutedPage["context"], status: number): string | 
   return said ?? retryLater.headers["Retry-After"];
 }
 
-/** The React tree of a routed page. */
-function pageTree({ runtime, handler, context }: RoutedPage): ReactNode {
-  return (
-    <StrictMode>
-      <RuntimeProvider runtime={runtime}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-      </RuntimeProvider>
-    </StrictMode>
-  );
+/** The build's files, read once (src/server/renderModule.ts `BuiltFiles`), as every page's document takes them. */
+interface OpenedFiles {
+  document: DocumentTemplate;
+  manifest: BuildManifest;
+  styles: ReadonlyMap<string, string> | undefined;
+  throwRouteErrors: boolean;
 }
 
 /** The routed page as a whole HTML document; `retryScreen`: the 503 screen, not hydrated (the browser starts over). */
-async function documentHtml(request: Request, options: DocumentOptions, { runtime, handler, context }: RoutedPage, retryScreen: boolean, notFound: boolean): Promise<string> {
+async function documentHtml(request: Request, options: RenderOptions, files: OpenedFiles, { runtime, handler, context }: RoutedPage, retryScreen: boolean, notFound: boolean): Promise<string> {
   const { page } = leafPage(context);
   const { preview } = options;
   const rendered = await renderToString(pageTree({ runtime, handler, context }));
@@ -114,7 +87,7 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
   const blocks = ready?.blocks ?? [];
   const aboveTheFold = ready?.aboveTheFold ?? [];
   const interactive = (block: BlockName) => blockRegistry[block].interactive;
-  const manifest = options.manifest as BuildManifest;
+  const { manifest } = files;
   const codeOf = (block: BlockName) => blockCodeModule(block, (module) => module in manifest);
   const assets = pageAssets(
     manifest,
@@ -129,10 +102,18 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
       // own, except those that wait for the visitor to reach them (the contact form: registry's loadsWhenReached).
       later: blocks.filter((block) => interactive(block) && !aboveTheFold.includes(block) && !waitsForVisitor(block)).map(codeOf),
     },
-    options.readStyle,
+    files.styles,
   );
-  const template = inlineEntryStyles(options.template, options.readStyle);
   const url = new URL(request.url);
+  const parts = {
+    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
+    styles: assets.styles,
+    html,
+    // A preview's notice, outside the app's root: no hydration touches it, and it works without script.
+    beforeRoot: preview ? previewNotice({ draft: preview.draft(), until: preview.until, address: `${url.pathname}${url.search}` }) : undefined,
+  };
+  // The retry screen is rendered anew in the browser, which loads the page itself: no loader data, only where the page comes from.
+  if (retryScreen) return files.document.retryScreen({ ...parts, data: { siteUrl: options.siteUrl, loaderData: {} } });
   // A posted form's answer (src/app/formAction.ts) goes with the page, so its first render in the browser is the server's.
   const data: HydrationData = {
     siteUrl: options.siteUrl,
@@ -140,28 +121,20 @@ async function documentHtml(request: Request, options: DocumentOptions, { runtim
     ...(context.actionData ? { actionData: context.actionData } : {}),
     ...(preview ? { preview: { via: preview.via, until: preview.until } } : {}),
   };
-  const document = composeDocument(retryScreen ? template : deferHydration(template, manifest, assets.scripts, assets.prefetch, { bootSource: options.bootScript, sizeOf: options.assetSize }), {
-    head: headHtml(ready ? pageHeadTags(ready.page, url.pathname, options.siteUrl) : null, notFound ? "Page not found" : "Corvane Global Services") + structuredDataHtml(ready, url.pathname, options.siteUrl),
-    assets: assets.styles,
-    html,
-    // The retry screen is rendered anew in the browser, which loads the page itself: no loader data, only where the page comes from.
-    data: retryScreen ? { siteUrl: options.siteUrl, loaderData: {} } : data,
-  });
-  // A preview's notice, outside the app's root: no hydration touches it, and it works without script.
-  return preview ? document.replace('<div id="root">', () => `${previewNotice({ draft: preview.draft(), until: preview.until, address: `${url.pathname}${url.search}` })}\n    <div id="root">`) : document;
+  return files.document.page({ ...parts, data, scripts: assets.scripts, prefetch: assets.prefetch });
 }
 
 /** What a route threw, rethrown when the caller asks for it (`npm run dev`: the developer reads it instead of the retry screen). */
-function rethrowRouteError(context: Routed["context"], options: DocumentOptions): void {
-  if (!options.throwRouteErrors || context instanceof Response || !context.errors) return;
+function rethrowRouteError(context: Routed["context"], files: OpenedFiles): void {
+  if (!files.throwRouteErrors || context instanceof Response || !context.errors) return;
   const errors: Record<string, unknown> = context.errors;
   const error = Object.values(errors)[0];
   throw error instanceof Error ? error : new Error(`the route threw: ${String(error)}`);
 }
 
 /** The page `request` asks for as a whole HTML document, or the redirect it answers with. */
-export async function renderDocument(request: Request, options: DocumentOptions): Promise<RenderedDocument> {
-  const served = await renderServedPage(request, options, false);
+async function renderDocument(request: Request, options: RenderOptions, files: OpenedFiles): Promise<RenderedDocument> {
+  const served = await renderServedPage(request, options, files, false);
   if (served.kind === "not-found") throw new Error("a missing page is always rendered here");
   return served;
 }
@@ -171,10 +144,10 @@ export async function renderDocument(request: Request, options: DocumentOptions)
  * every address of its route, so it is rendered only at the route's own pattern; at any other
  * address it is `not-found`, routed and not rendered.
  */
-export async function renderServedPage(request: Request, options: DocumentOptions, notFoundOnce = true): Promise<ServedDocument> {
+async function renderServedPage(request: Request, options: RenderOptions, files: OpenedFiles, notFoundOnce = true): Promise<ServedDocument> {
   const routedPage = await routed(request, options);
   const { context } = routedPage;
-  rethrowRouteError(context, options);
+  rethrowRouteError(context, files);
   if (context instanceof Response) {
     const location = context.headers.get("Location");
     if (!isRedirect(context.status) || location === null) throw new Error(`${request.url}: the router answered ${context.status}`);
@@ -184,7 +157,7 @@ export async function renderServedPage(request: Request, options: DocumentOption
   // A missing page looks the same at every address of its route: the server renders it once, at the route's own pattern (src/server/pageCache.ts).
   const notFoundOf = status === 404 ? routePattern(context) : undefined;
   if (notFoundOf !== undefined && notFoundOnce && new URL(request.url).pathname !== notFoundOf) return { kind: "not-found", notFoundOf };
-  return { kind: "page", status, retryAfter: retryAfterOf(context, status), notFoundOf, html: await documentHtml(request, options, { ...routedPage, context }, status === 503, status === 404) };
+  return { kind: "page", status, retryAfter: retryAfterOf(context, status), notFoundOf, html: await documentHtml(request, options, files, { ...routedPage, context }, status === 503, status === 404) };
 }
 
 /** The matched content route's pattern as an address (`/blogs/:pageName`, a fixed route's path, `/*` for the catch-all). */
@@ -199,10 +172,10 @@ function routePattern(context: RoutedPage["context"]): string | undefined {
  * thank-you redirect (303), a thought paper's PDF, the page with the form's answer (400 with
  * SPEC 5's messages, 503 when the lead could not be handed on), or 405 for a page with no such form.
  */
-export async function answerFormPost(request: Request, options: DocumentOptions): Promise<FormPostAnswer> {
+async function answerFormPost(request: Request, options: FormPostOptions, files: OpenedFiles): Promise<FormPostAnswer> {
   const routedPage = await routed(request, options);
   const { context, runtime } = routedPage;
-  rethrowRouteError(context, options);
+  rethrowRouteError(context, files);
   if (context instanceof Response) {
     const location = context.headers.get("Location");
     // Only a form's thank-you is a 303; any other redirect is an address that takes no post (a missing page sent home, a moved one): 405, nothing for the error log.
@@ -225,30 +198,34 @@ export async function answerFormPost(request: Request, options: DocumentOptions)
   const posted = isPostedForm(answer);
   const status = posted ? (context.statusCode === 400 ? 400 : 503) : pageStatus(context);
   // A form's answer is the page hydrated as usual, whatever its status.
-  return { kind: "page", status, retryAfter: retryAfterOf(context, status), html: await documentHtml(request, options, { ...routedPage, context }, !posted && status === 503, status === 404) };
+  return { kind: "page", status, retryAfter: retryAfterOf(context, status), html: await documentHtml(request, options, files, { ...routedPage, context }, !posted && status === 503, status === 404) };
 }
-/**
- * For `npm run bench:render` (tools/bench-render.ts) only: the page's routing and loaders, then
- * the same tree through react-dom/server's synchronous `renderToString`, each timed: the floor a
- * whole render (streamed prerender, document, compression) is measured against.
- */
-export async function renderFloor(request: Request, options: DocumentOptions): Promise<{ routeMs: number; reactMs: number; html: string }> {
-  const started = performance.now();
-  const routedPage = await routed(request, options);
-  const { context } = routedPage;
-  if (context instanceof Response) throw new Error(`${request.url}: the router answered ${context.status}, not a page`);
-  const routedAt = performance.now();
-  const html = reactDomRenderToString(pageTree({ ...routedPage, context }));
-  return { routeMs: routedAt - started, reactMs: performance.now() - routedAt, html };
-}
-
 /** Every address of the site (see ./siteAddresses.ts), read through `options.fetch`. */
-export function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<SiteAddress[]> {
+function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promise<SiteAddress[]> {
   return siteAddresses(createContentClient({ base: "", fetch: options.fetch }), options.siteUrl);
 }
 
-export { robotsTxt, sitemapFiles };
+/**
+ * The site on a build's files: index.html is cut once here (./document.ts), the manifest and the
+ * style texts kept; each page is then rendered by the functions it returns.
+ */
+export function openSite(built: BuiltFiles): Site {
+  const manifest = built.manifest as BuildManifest;
+  const files: OpenedFiles = {
+    document: documentTemplate({ template: built.template, manifest, styles: built.styles, scriptSizes: built.scriptSizes, bootSource: built.bootScript }),
+    manifest,
+    styles: built.styles,
+    throwRouteErrors: built.throwRouteErrors === true,
+  };
+  return {
+    renderServedPage: (request, options) => renderServedPage(request, options, files),
+    renderDocument: (request, options) => renderDocument(request, options, files),
+    answerFormPost: (request, options) => answerFormPost(request, options, files),
+    listAddresses,
+    sitemapFiles,
+    robotsTxt,
+    routeTableAddresses,
+  };
+}
 
-export { routeTableAddresses };
-
-export const renderModule = { renderDocument, renderServedPage, answerFormPost, listAddresses, sitemapFiles, robotsTxt, renderFloor, routeTableAddresses } satisfies RenderModule;
+export const renderBundle = { openSite } satisfies RenderBundle;

@@ -1,6 +1,6 @@
 /**
  * A page rendered the way a visitor gets it: a GET through the server's renderer
- * (src/ssr/entry-server.tsx `renderDocument`) on the fixture content service, or with one page
+ * (src/ssr/entry-server.tsx `openSite(…).renderDocument`) on the fixture content service, or with one page
  * answer replaced (a mutated or generated page). The layout inspector's verdict on the same
  * page comes along, for the "every slot renders or has a reason" invariant.
  */
@@ -11,11 +11,13 @@ import { createContentClient } from "../../src/content/client.ts";
 import { inspectAddress } from "../../src/inspector/inspectAddress.ts";
 import type { PageInspection } from "../../src/inspector/inspect.ts";
 import { routeTable } from "../../src/runtime/registry.ts";
-import { renderDocument } from "../../src/ssr/entry-server.tsx";
+import { openSite } from "../../src/ssr/entry-server.tsx";
 import { fixtureService, requestUrl, serviceFetch } from "../harness.tsx";
 
 export const siteUrl = "https://www.corvane.example";
 const template = readFileSync("index.html", "utf8").replace(organizationPlaceholder, organizationJsonLd("."));
+/** The site opened once on the template, as the server opens it on its build. */
+const site = openSite({ template, manifest: {} });
 const layouts = readLayoutFiles("layouts");
 const service = serviceFetch(fixtureService());
 
@@ -55,7 +57,7 @@ export interface RenderedPage {
 /** The page at `address` as the server sends it; `page` replaces the service's page answer. */
 export async function renderPage(address: string, page?: unknown): Promise<RenderedPage> {
   const fetch = contentFetch(page);
-  const result = await renderDocument(new Request(new URL(address, siteUrl)), { fetch, siteUrl, template, manifest: {} });
+  const result = await site.renderDocument(new Request(new URL(address, siteUrl)), { fetch, siteUrl });
   if (result.kind !== "page") throw new Error(`${address} answered a ${result.status} redirect to ${result.location}, not a page`);
   const inspection = await inspectAddress(address, { client: createContentClient({ base: "", timeoutMs: 15_000, fetch }), layouts: layouts.source });
   return { address, status: result.status, html: result.html, inspection };

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { organizationJsonLd, organizationPlaceholder } from "../../build/organizationPlugin.ts";
-import { renderDocument } from "../../ssr/entry-server.tsx";
+import { openSite } from "../../ssr/entry-server.tsx";
 import { fixtureService } from "../../../tests/harness.tsx";
 import { createContentCache } from "../contentCache.ts";
 import { contentTag, pageTags, tag } from "./cacheTags.ts";
@@ -38,7 +38,7 @@ describe("cache tags", () => {
     const cache = createContentCache({ base: "", inProcess: fixtureService(), timeoutMs: 5000, freshMs: 60_000, staleMs: 60_000 });
     const tagsOf = async (address: string) => {
       const deps = new Set<string>();
-      const rendered = await renderDocument(new Request(new URL(address, "https://www.corvane.example")), { fetch: cache.recording(deps), siteUrl: "https://www.corvane.example", template, manifest: {} });
+      const rendered = await openSite({ template, manifest: {} }).renderDocument(new Request(new URL(address, "https://www.corvane.example")), { fetch: cache.recording(deps), siteUrl: "https://www.corvane.example" });
       return { status: rendered.kind === "page" ? rendered.status : rendered.status, tags: pageTags(address, [...deps]) };
     };
     expect(await tagsOf("/about-us")).toEqual({ status: 200, tags: expect.arrayContaining(["pages", "addr:/about-us", "page:about-us", "menus", "resources"]) as unknown });
