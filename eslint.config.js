@@ -13,12 +13,15 @@ import tseslint from "typescript-eslint";
 const shipsAlone = "src/ is what ships: it never imports the tools and benchmarks (tools/)";
 const boundaries = [
   { from: "src/**", forbid: [], why: "" },
-  { from: "src/content/**", forbid: ["**/runtime/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/ui/**", "**/forms/**", "**/build/**"], why: "content (contract, client) knows nothing of the UI" },
-  { from: "src/runtime/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/build/**"], why: "the runtime knows block names, not blocks" },
-  { from: "src/ui/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**"], why: "shared UI never imports blocks or pages" },
-  { from: "src/blocks/**", forbid: ["**/app/**", "**/build/**"], why: "blocks never import pages" },
-  { from: "src/forms/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**"], why: "validation is shared with the server" },
+  { from: "src/content/**", forbid: ["**/runtime/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/ui/**", "**/forms/**", "**/build/**", "**/ssr/**"], why: "content (contract, client) knows nothing of the UI" },
+  { from: "src/runtime/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/build/**", "**/ssr/**"], why: "the runtime knows block names, not blocks" },
+  { from: "src/ui/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**", "**/ssr/**"], why: "shared UI never imports blocks or pages" },
+  { from: "src/blocks/**", forbid: ["**/app/**", "**/build/**", "**/ssr/**"], why: "blocks never import pages" },
+  { from: "src/forms/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/build/**", "**/ssr/**"], why: "validation is shared with the server" },
   { from: "src/motion/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/content/**", "**/forms/**", "**/build/**"], why: "motion works by selector on what a page rendered; it knows no blocks, pages or chrome" },
+  { from: "src/app/**", forbid: ["**/ssr/**", "**/server/**"], why: "the app is what the render bundle (src/ssr) renders: it imports neither the bundle nor the server" },
+  { from: "src/chrome/**", forbid: ["**/ssr/**", "**/server/**"], why: "the site's chrome is part of the app the render bundle renders" },
+  { from: "src/ssr/**", forbid: ["**/server/**"], why: "the render bundle imports nothing of the server that loads it (src/ssr/site.ts is what it offers)" },
   { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**", "**/fixture-service/**"], why: "the site server speaks the contract only, and reaches the fixture service only as a content service" },
 ];
 

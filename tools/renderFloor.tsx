@@ -5,7 +5,7 @@
  * (vite.config.ts, RENDER_FLOOR=1), built by the benchmark: nothing of it is in the production build.
  */
 import { renderToString } from "react-dom/server";
-import type { RenderOptions } from "../src/server/renderModule.ts";
+import type { RenderOptions } from "../src/ssr/site.ts";
 import { pageTree, routed } from "../src/ssr/routedPage.tsx";
 
 export async function renderFloor(request: Request, options: RenderOptions): Promise<{ routeMs: number; reactMs: number; html: string }> {

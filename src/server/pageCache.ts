@@ -19,7 +19,7 @@
 import * as z from "zod/mini";
 import { weakEtag } from "./http/cachePolicy.ts";
 import { compressed, type CompressionLevel } from "./http/precompress.ts";
-import type { RenderedDocument } from "./renderModule.ts";
+import type { RenderedDocument } from "../ssr/site.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type SwrCache } from "./swrCache.ts";
 

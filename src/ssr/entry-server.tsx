@@ -18,7 +18,7 @@ import { createContentClient } from "../content/client.ts";
 import { packLoaderData, type HydrationData } from "../runtime/hydrationData.ts";
 import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
-import type { BuiltFiles, FormPostAnswer, FormPostOptions, RenderBundle, RenderedDocument, RenderOptions, ServedDocument, Site } from "../server/renderModule.ts";
+import type { BuiltFiles, FormPostAnswer, FormPostOptions, RenderBundle, RenderedDocument, RenderOptions, ServedDocument, Site } from "./site.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
 import { pageTree, routed, type Routed, type RoutedPage } from "./routedPage.tsx";
 import { documentTemplate, headHtml, pageAssets, type BuildManifest, type DocumentTemplate } from "./document.ts";

@@ -6,14 +6,8 @@
  * og:url, in the head, keep the plain address).
  */
 import { escapeUTF8 } from "entities";
-import { previewQueryParam } from "../content/previewAddress.ts";
+import { PREVIEW_NOTICE_ID, previewExitHref, previewQueryParam } from "../content/previewAddress.ts";
 import { isSitePath } from "../content/sitePath.ts";
-
-/** The notice's id: the browser keeps its exit link on the page shown (src/app/start.tsx). */
-export const PREVIEW_NOTICE_ID = "corvane-preview-notice";
-
-/** The exit address of a preview shown at `address` (the page without preview afterwards). */
-export const previewExitHref = (address: string) => `/_preview/exit?path=${encodeURIComponent(address)}`;
 
 /** The notice at the top of a page in preview: a draft or the published version, until when, and the exit. */
 export function previewNotice({ draft, until, address }: { draft: boolean; until: number; address: string }): string {

@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { createRuntime } from "../app/createRuntime.ts";
 import { siteRoutes } from "../app/routes.tsx";
 import { RuntimeProvider } from "../runtime/context.tsx";
-import type { FormPostOptions } from "../server/renderModule.ts";
+import type { FormPostOptions } from "./site.ts";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";

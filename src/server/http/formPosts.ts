@@ -12,7 +12,7 @@
 import { create as attachment } from "content-disposition";
 import { parse as parseContentType } from "content-type";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FormPostAnswer } from "../renderModule.ts";
+import type { FormPostAnswer } from "../../ssr/site.ts";
 import { bodyLimits } from "./bodyLimits.ts";
 import { cacheControl } from "./cachePolicy.ts";
 import { withRawBodies } from "./fetchHandler.ts";

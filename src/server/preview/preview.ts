@@ -29,7 +29,7 @@ import { isSitePath } from "../../content/sitePath.ts";
 import { cacheControl } from "../http/cachePolicy.ts";
 import type { FetchHandler } from "../http/fetchHandler.ts";
 import type { MediaHandler, PreviewMediaHandler } from "../media/mediaHandler.ts";
-import type { PreviewRender, RenderedDocument } from "../renderModule.ts";
+import type { PreviewRender, RenderedDocument } from "../../ssr/site.ts";
 import { fromTheSite } from "../http/formPosts.ts";
 import { endPreviewCookie, previewCookie, previewCookieName, previewCookieValues, previewQueryParam } from "./cookie.ts";
 import { previewSecrets, verifyPreviewToken } from "./token.ts";
