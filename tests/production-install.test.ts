@@ -8,46 +8,33 @@
  * signal is delivered or still pending in the outbox, as `npm run leads -- --pending` shows.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { productionInstall, supervisorEnv } from "../tools/productionInstall.ts";
 import { startRedis } from "./redisServer.ts";
 import { jsonHeaders, paperLead, send } from "./serverFaults.ts";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** better-sqlite3's addon, the one thing its install script makes. */
-const sqliteAddon = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A folder holding only what an operator deploys: the build, package.json, the lockfile, and what `npm ci --omit=dev` installs. */
+/** The production install (tools/productionInstall.ts), removed after the tests. */
 async function productionCopy(): Promise<string> {
-  if (!existsSync(join(root, "dist/server/standalone.js"))) throw new Error('dist/server/standalone.js is missing: run "npm run build" first.');
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "corvane-production-")));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  for (const file of ["package.json", "package-lock.json"]) cpSync(join(root, file), join(dir, file));
-  cpSync(join(root, "dist"), join(dir, "dist"), { recursive: true });
-  // From npm's cache where it can. The one install script among the dependencies compiles
-  // better-sqlite3's addon (over 2 minutes on 2 cores): the checkout's, built by the same
-  // npm ci for this Node and this version of the package, is copied in instead.
-  await run("npm", ["ci", "--omit=dev", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: dir, env: baseEnv() });
-  cpSync(join(root, sqliteAddon), join(dir, sqliteAddon));
+  const { dir, remove } = await productionInstall();
+  cleanups.push(remove);
   return dir;
 }
 
-/** What a supervisor passes: no Vitest or npm settings of this process. */
-function baseEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1", HOST: "127.0.0.1", PORT: "0" };
-}
+const baseEnv = supervisorEnv;
 
 interface Running {
   url: string;
