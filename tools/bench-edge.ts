@@ -5,9 +5,13 @@
  * 1. the cached /Home through Varnish (deploy/varnish/default.vcl) beside the same page from the
  *    instance behind it (the origin's cached rate);
  * 2. an uncached /Home (CONTENT_CACHE_SECONDS=0: rendered for every request) from an instance
- *    exporting its spans over OTLP (to a sink on loopback) beside one without an exporter.
+ *    exporting its spans over OTLP (to a sink on loopback) beside one without an exporter;
+ * 3. with BASELINE_DIST (a dist/ built from before tracing, e.g. `git worktree add` of an older
+ *    commit and `npm run build` there): the cached /Home of this build, no exporter, beside that
+ *    build's.
  *
- * Each server in its own process, on loopback; prints requests/s, p50/p99 and the load average.
+ * EDGE_ROUNDS rounds per side (default 3). Each server in its own process, on loopback; prints
+ * requests/s, p50/p99 and the load average.
  */
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -19,14 +23,17 @@ import { freePort, startVarnish } from "./varnish.ts";
 
 const host = "127.0.0.1";
 const seconds = 5;
-const rounds = 3;
+const rounds = Math.max(1, Number(process.env.EDGE_ROUNDS ?? 3));
+/** A build from before tracing, whose cached /Home this build's is paired with (3. above). */
+const baselineDist = process.env.BASELINE_DIST;
 const work = mkdtempSync(join(tmpdir(), "corvane-bench-edge-"));
 const children: ChildProcess[] = [];
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" / ");
 
-function instance(port: number, extra: NodeJS.ProcessEnv): ChildProcess {
-  const env = { ...process.env, NODE_ENV: "production", ALLOW_FIXTURE_CONTENT: "1", ALLOW_TEST_CAPTCHA: "1", LOG_LEVEL: "warn", HOST: host, PORT: String(port), OUTBOX_DB: join(work, `outbox-${port}.sqlite`), LEADS_DB: join(work, `leads-${port}.sqlite`), ...extra };
-  const child = spawn(process.execPath, ["dist/server/standalone.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+/** This build's server (or `dist`'s: another build's) on `port`. */
+function instance(port: number, extra: NodeJS.ProcessEnv, dist = "dist"): ChildProcess {
+  const env = { ...process.env, NODE_ENV: "production", ALLOW_FIXTURE_CONTENT: "1", ALLOW_TEST_CAPTCHA: "1", LOG_LEVEL: "warn", HOST: host, PORT: String(port), OUTBOX_DB: join(work, `outbox-${port}.sqlite`), LEADS_DB: join(work, `leads-${port}.sqlite`), DIST_DIR: dist, ...extra };
+  const child = spawn(process.execPath, [join(dist, "server/standalone.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   return child;
 }
@@ -81,12 +88,16 @@ try {
   instance(5335, { CDN: "varnish", VARNISH_PURGE_URLS: `http://${host}:${varnishPort}`, CONTENT_CACHE_SECONDS: "3600" });
   instance(5336, { CONTENT_CACHE_SECONDS: "0", CONTENT_STALE_SECONDS: "0" });
   instance(5337, { CONTENT_CACHE_SECONDS: "0", CONTENT_STALE_SECONDS: "0", OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl });
-  await Promise.all([5335, 5336, 5337].map((port) => ready(`http://${host}:${port}/Home`)));
+  // Both without a CDN's settings: the same answer, the same headers.
+  if (baselineDist) instance(5338, { CONTENT_CACHE_SECONDS: "3600" }, baselineDist);
+  if (baselineDist) instance(5339, { CONTENT_CACHE_SECONDS: "3600" });
+  await Promise.all([5335, 5336, 5337, ...(baselineDist ? [5338, 5339] : [])].map((port) => ready(`http://${host}:${port}/Home`)));
   const varnish = await startVarnish([{ host, port: 5335 }], [varnishPort]);
   await ready(`${varnish.url}/Home`);
   console.log(`load average before: ${load()}`);
   await paired("cached /Home: the origin's cache, then Varnish in front of it", ["origin (instance)", `http://${host}:5335/Home`], ["edge (Varnish)", `${varnish.url}/Home`], 50);
   await paired("uncached /Home: rendered per request, without and with an OTLP exporter", ["no exporter", `http://${host}:5336/Home`], ["OTLP exporter", `http://${host}:5337/Home`], 4);
+  if (baselineDist) await paired(`cached /Home without an exporter: ${baselineDist}'s build, then this one`, ["before tracing", `http://${host}:5338/Home`], ["this build", `http://${host}:5339/Home`], 50);
   console.log(`load average after: ${load()}`);
   await varnish.stop();
 } finally {
