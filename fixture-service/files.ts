@@ -2,7 +2,7 @@
 import { create as attachment } from "content-disposition";
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import { readJsonBody } from "../src/server/jsonAnswer.ts";
+import { readJsonBody } from "../src/shared/jsonAnswer.ts";
 
 const mediaTypes: Record<string, string> = {
   ".svg": "image/svg+xml",

@@ -3,7 +3,7 @@
  * RECAPTCHA_SECRET, CONTENT_SERVICE_NOW). The site
  * reaches it only as a content service: a Fetch handler handed to it in process, or over HTTP.
  */
-import { captchaVerifier } from "../src/server/captcha.ts";
+import { captchaVerifier } from "../src/shared/captcha.ts";
 import type { InProcessContentService } from "../src/server/siteServer.ts";
 import type { SharedStore } from "../src/server/shared.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";

@@ -2,7 +2,7 @@
 import { ContentListRequestSchema } from "../src/content/contract.ts";
 import { fieldErrors } from "../src/forms/schemas.ts";
 import { listKinds, type Fixtures, type JsonObject, type ListKind } from "./fixtures.ts";
-import { badRequest, json, readJsonBody } from "../src/server/jsonAnswer.ts";
+import { badRequest, json, readJsonBody } from "../src/shared/jsonAnswer.ts";
 import { plain, text, withoutDetail } from "./pages.ts";
 
 function monthsAgo(now: Date, months: number): Date {

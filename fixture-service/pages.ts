@@ -2,7 +2,7 @@
 import { decodeHTML } from "entities";
 import { matchPath } from "../src/content/paths.ts";
 import { listKinds, type Fixtures, type Json, type JsonObject, type ListKind } from "./fixtures.ts";
-import { badRequest, json, readJsonBody } from "../src/server/jsonAnswer.ts";
+import { badRequest, json, readJsonBody } from "../src/shared/jsonAnswer.ts";
 
 /** The text a visitor sees of a title: markup dropped, character references decoded as a browser does (fb55's entities, htmlparser2's own). */
 export const plain = (html: string) => decodeHTML(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captchaVerifier, localTestToken } from "../src/server/captcha.ts";
+import { captchaVerifier, localTestToken } from "../src/shared/captcha.ts";
 import { signPreviewToken } from "../src/server/preview/token.ts";
 import { loadFixtures } from "./fixtures.ts";
 import { openLeadStore, type LeadStore } from "./leadStore.ts";

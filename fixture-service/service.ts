@@ -4,9 +4,9 @@
  * standalone server and unit tests without a socket. This file routes; each job has its
  * module in fixture-service/: pages, lists, leads and files.
  */
-import type { CaptchaVerifier } from "../src/server/captcha.ts";
+import type { CaptchaVerifier } from "../src/shared/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
-import { json } from "../src/server/jsonAnswer.ts";
+import { json } from "../src/shared/jsonAnswer.ts";
 import { leadKindOf } from "../src/server/leads/intake.ts";
 import type { LeadStore } from "./leadStore.ts";
 import { downloadPdf, serveFile } from "./files.ts";

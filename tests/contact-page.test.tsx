@@ -6,7 +6,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captchaVerifier } from "../src/server/captcha.ts";
+import { captchaVerifier } from "../src/shared/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService } from "../fixture-service/service.ts";

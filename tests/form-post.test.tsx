@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { localCaptchaToken } from "../src/forms/captcha/localToken.ts";
 import { contactMessages } from "../src/forms/validation.ts";
-import { captchaVerifier } from "../src/server/captcha.ts";
+import { captchaVerifier } from "../src/shared/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { LeadsUnavailable, openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService, type ContentService } from "../fixture-service/service.ts";

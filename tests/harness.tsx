@@ -22,7 +22,7 @@ import { blockNames } from "../src/runtime/registry.ts";
 import type { RenderSlot } from "../src/runtime/slots.ts";
 import { routeFor } from "../src/runtime/routeTable.ts";
 import { PageResourcesContext, ROOT_ROUTE_ID, siteChromeSource, type SiteChrome } from "../src/runtime/siteData.ts";
-import { captchaVerifier } from "../src/server/captcha.ts";
+import { captchaVerifier } from "../src/shared/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { openLeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService, type ContentService } from "../fixture-service/service.ts";

@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleFormPost } from "../src/forms/formPost.ts";
-import { captchaVerifier } from "../src/server/captcha.ts";
+import { captchaVerifier } from "../src/shared/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { openLeadStore, type LeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService } from "../fixture-service/service.ts";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixedNow, serviceFetch } from "../../tests/harness.tsx";
 import { createContentClient, type FormResult } from "../content/client.ts";
-import { captchaVerifier } from "../server/captcha.ts";
+import { captchaVerifier } from "../shared/captcha.ts";
 import { loadFixtures } from "../../fixture-service/fixtures.ts";
 import { openLeadStore, type LeadStore } from "../../fixture-service/leadStore.ts";
 import { createContentService } from "../../fixture-service/service.ts";

@@ -2,7 +2,7 @@
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { paperLead } from "../../tests/serverFaults.ts";
-import { captchaVerifier } from "./captcha.ts";
+import { captchaVerifier } from "../shared/captcha.ts";
 import { loadFixtures } from "../../fixture-service/fixtures.ts";
 import { openLeadStore } from "../../fixture-service/leadStore.ts";
 import { leadRateLimit, leadsPerMinuteFromEnv, mountContentApi } from "./node.ts";

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { captchaVerifier } from "../../src/server/captcha.ts";
+import { captchaVerifier } from "../../src/shared/captcha.ts";
 import { loadFixtures } from "../../fixture-service/fixtures.ts";
 import { openLeadStore } from "../../fixture-service/leadStore.ts";
 import { createContentService } from "../../fixture-service/service.ts";

@@ -10,8 +10,8 @@ import { contentCalls } from "../../content/calls.ts";
 import { contactFieldNames } from "../../content/contract.ts";
 import { contactSchema, fieldErrors, thoughtPaperLeadSchema, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/schemas.ts";
 import { contactMessages, thoughtPaperMessages } from "../../forms/validation.ts";
-import type { CaptchaVerifier } from "../captcha.ts";
-import { badRequest, json, readJsonBody } from "../jsonAnswer.ts";
+import type { CaptchaVerifier } from "../../shared/captcha.ts";
+import { badRequest, json, readJsonBody } from "../../shared/jsonAnswer.ts";
 /** The three kinds of lead (CONTENT-API 5). */
 export const leadKinds = ["contact", "presentation", "thought-paper"] as const;
 export type LeadKind = (typeof leadKinds)[number];

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeContentService, type FakeContentService } from "../../../tools/fakeContentService.ts";
-import { captchaVerifier, localTestToken } from "../captcha.ts";
+import { captchaVerifier, localTestToken } from "../../shared/captcha.ts";
 import { retryDelayMs } from "./delivery.ts";
 import { duplicateWindowMs, leadCalls, type LeadKind } from "./intake.ts";
 import { createLeadOutbox, type LeadOutbox, type LeadOutboxOptions } from "./outbox.ts";

@@ -13,8 +13,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { retryInAMomentSeconds } from "../../content/settings.ts";
-import type { CaptchaVerifier } from "../captcha.ts";
-import { badRequest, json, jsonRetryLater } from "../jsonAnswer.ts";
+import type { CaptchaVerifier } from "../../shared/captcha.ts";
+import { badRequest, json, jsonRetryLater } from "../../shared/jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
 import type { SharedStore } from "../shared.ts";
 import { sharedClaims, type ClaimOutcome } from "./claims.ts";

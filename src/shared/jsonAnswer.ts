@@ -1,4 +1,8 @@
-/** The JSON answers of the server's Fetch-API handlers (the fixture service, the lead outbox). */
+/**
+ * The JSON answers of a Fetch-API handler that takes the contract's calls: the site server's lead
+ * outbox and the fixture content service both answer with these. (src/shared/ holds what both
+ * programs run; neither imports the other.)
+ */
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
 

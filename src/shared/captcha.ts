@@ -1,5 +1,6 @@
 /**
- * Captcha verification of the lead calls. Without a secret (local and test runs) only the local
+ * Captcha verification of the lead calls, by the site server (its lead intake) and the fixture
+ * content service alike. Without a secret (local and test runs) only the local
  * test captcha's token passes; with RECAPTCHA_SECRET set, tokens are checked with Google's
  * siteverify endpoint, within a time-out (a verification that hangs must not hold the lead call,
  * and every lead call behind it, without end), and a token passes only when it was solved on
