@@ -9,9 +9,9 @@
  */
 import { createHash } from "node:crypto";
 import { setTimeout as wait } from "node:timers/promises";
-import { leadKindColumn, openLeadDatabase } from "../src/server/leads/database.ts";
+import { leadKindColumn, openLeadDatabase } from "../src/shared/leadDatabase.ts";
 
-import { duplicateWindowMs, type LeadKind } from "../src/server/leads/intake.ts";
+import { duplicateWindowMs, type LeadKind } from "../src/shared/leadIntake.ts";
 
 export type { LeadKind };
 

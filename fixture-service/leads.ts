@@ -1,11 +1,11 @@
 /**
  * The fixture service's lead calls (CONTENT-API 5): read and checked by the one intake
- * (src/server/leads/intake.ts), then stored in SQLite (fixture-service/leadStore.ts).
+ * (src/shared/leadIntake.ts), then stored in SQLite (fixture-service/leadStore.ts).
  */
 import type { CaptchaVerifier } from "../src/shared/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
 import { badRequest, json, jsonRetryLater } from "../src/shared/jsonAnswer.ts";
-import { checkLead, readLeadRequest, type CheckedLead, type LeadKind } from "../src/server/leads/intake.ts";
+import { checkLead, readLeadRequest, type CheckedLead, type LeadKind } from "../src/shared/leadIntake.ts";
 import { LeadsUnavailable, type Lead, type LeadStore } from "./leadStore.ts";
 import { plain, text } from "./pages.ts";
 

@@ -7,7 +7,7 @@
 import type { CaptchaVerifier } from "../src/shared/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
 import { json } from "../src/shared/jsonAnswer.ts";
-import { leadKindOf } from "../src/server/leads/intake.ts";
+import { leadKindOf } from "../src/shared/leadIntake.ts";
 import type { LeadStore } from "./leadStore.ts";
 import { downloadPdf, serveFile } from "./files.ts";
 import { takeLead } from "./leads.ts";

@@ -1,8 +1,8 @@
 /**
- * The forms' rules (./validation.ts) as zod schemas: the server's verdict on a lead that reaches
- * it (src/server/leads/intake.ts, the fixture service), parsed at the boundary like every other
- * request, with the same checks and messages as the browser's forms. Server code only: the
- * browser's forms run the rules themselves, without zod.
+ * The forms' rules (./validation.ts) as zod schemas: a server's verdict on a lead that reaches
+ * it (src/shared/leadIntake.ts: the site server's and the fixture service's), parsed at the
+ * boundary like every other request, with the same checks and messages as the browser's forms.
+ * Server code only: the browser's forms run the rules themselves, without zod.
  */
 import * as z from "zod/mini";
 import { contactSubmitRules, thoughtPaperLeadRules, thoughtPaperSubmitRules, type FieldRule, type FieldRules, type FormMode } from "./validation.ts";

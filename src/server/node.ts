@@ -11,7 +11,7 @@ import { contentCallMethod, contentCalls } from "../content/calls.ts";
 import { cacheControl } from "./http/cachePolicy.ts";
 import { mountFetchHandler, type FetchHandler } from "./http/fetchHandler.ts";
 import { sameSitePost } from "./http/formPosts.ts";
-import { leadKindOf } from "./leads/intake.ts";
+import { leadKindOf } from "../shared/leadIntake.ts";
 import type { SharedStore } from "./shared.ts";
 
 const defaultLeadsPerMinute = 10;

@@ -1,5 +1,5 @@
 /**
- * The lead outbox's duplicate check: the same lead (./intake.ts `leadFingerprint`) sent again
+ * The lead outbox's duplicate check: the same lead (src/shared/leadIntake.ts `leadFingerprint`) sent again
  * within `duplicateWindowMs` is answered as the first was and is not queued or delivered again.
  *
  * - In the outbox file: a lead is written and its fingerprint claimed in one transaction

@@ -5,7 +5,7 @@
  * in `Idempotency-Key`, the same on every attempt, so a service can tell a retry from a new lead.
  */
 import { FieldErrorsSchema } from "../../content/contract.ts";
-import { leadBody, leadCalls, type CheckedLead } from "./intake.ts";
+import { leadBody, leadCalls, type CheckedLead } from "../../shared/leadIntake.ts";
 import { inSpan } from "../tracing.ts";
 
 export type Attempt =

@@ -7,7 +7,7 @@ import type { SharedStore } from "../shared.ts";
 import { secondsSetting } from "../../content/settings.ts";
 import { captchaVerifier, siteHostname } from "../../shared/captcha.ts";
 import type { FetchHandler } from "../http/fetchHandler.ts";
-import { leadKindOf } from "./intake.ts";
+import { leadKindOf } from "../../shared/leadIntake.ts";
 import { createLeadOutbox, type LeadOutbox, type OutboxStatus } from "./outbox.ts";
 import { defaultOutboxPath } from "./outboxStore.ts";
 

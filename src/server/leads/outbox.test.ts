@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeContentService, type FakeContentService } from "../../../tools/fakeContentService.ts";
 import { captchaVerifier, localTestToken } from "../../shared/captcha.ts";
 import { retryDelayMs } from "./delivery.ts";
-import { duplicateWindowMs, leadCalls, type LeadKind } from "./intake.ts";
+import { duplicateWindowMs, leadCalls, type LeadKind } from "../../shared/leadIntake.ts";
 import { createLeadOutbox, type LeadOutbox, type LeadOutboxOptions } from "./outbox.ts";
 import { openOutboxStore } from "./outboxStore.ts";
 

@@ -18,7 +18,7 @@ import { badRequest, json, jsonRetryLater } from "../../shared/jsonAnswer.ts";
 import { attemptDelivery, retryDelayMs, type Attempt } from "./delivery.ts";
 import type { SharedStore } from "../shared.ts";
 import { sharedClaims, type ClaimOutcome } from "./claims.ts";
-import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "./intake.ts";
+import { checkLead, duplicateWindowMs, leadFingerprint, leadKindOf, readLeadRequest, storedLead, type LeadSubmission } from "../../shared/leadIntake.ts";
 import { openOutboxStore, type OutboxRow, type WaitingLead } from "./outboxStore.ts";
 import { currentTraceId } from "../tracing.ts";
 

@@ -5,7 +5,7 @@
  * (0600) before anything is written to it, and SQLite gives its -wal and -shm files the same
  * permissions.
  *
- * The file is opened as every lead file is (./database.ts).
+ * The file is opened as every lead file is (src/shared/leadDatabase.ts).
  *
  * Several processes may open one file (on one machine's disk): a lead being sent is leased
  * to one process (`lease_owner`, `lease_until_ms`), and another takes it over only once the
@@ -15,8 +15,8 @@
 import type Database from "better-sqlite3";
 import * as z from "zod/mini";
 import { OutcomeSchema, type ClaimOutcome, type EarlierLead } from "./claims.ts";
-import { leadKindColumn, openLeadDatabase, openLeadDatabaseReader } from "./database.ts";
-import { leadKinds, type LeadKind } from "./intake.ts";
+import { leadKindColumn, openLeadDatabase, openLeadDatabaseReader } from "../../shared/leadDatabase.ts";
+import { leadKinds, type LeadKind } from "../../shared/leadIntake.ts";
 
 /** Where the server keeps its outbox unless OUTBOX_DB says otherwise. */
 export const defaultOutboxPath = "data/outbox.sqlite";

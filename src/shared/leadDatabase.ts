@@ -1,13 +1,14 @@
 /**
- * The one way a file of leads is opened: by the lead outbox (./outboxStore.ts) and by the fixture
- * service's lead store (fixture-service/leadStore.ts). Created owner-only, since leads are
+ * The one way a file of leads is opened: by the site server's lead outbox
+ * (src/server/leads/outboxStore.ts) and by the fixture service's lead store
+ * (fixture-service/leadStore.ts). Created owner-only, since leads are
  * personal data; WAL, so `npm run leads` can read beside the server that writes; synchronous=FULL,
  * so a lead acknowledged to a visitor survives the process being killed right after.
  */
 import Database from "better-sqlite3";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
-import { leadKinds } from "./intake.ts";
+import { leadKinds } from "./leadIntake.ts";
 
 /** The column check that keeps a row's kind one of the contract's lead kinds. */
 export const leadKindColumn = `kind TEXT NOT NULL CHECK (kind IN (${leadKinds.map((kind) => `'${kind}'`).join(", ")}))`;

@@ -1,17 +1,18 @@
 /**
- * The one way into the server for a lead (CONTENT-API 5's three lead calls): read from the
- * wire, then checked with SPEC 5's rules (src/forms/validation.ts) and the captcha. The fixture
- * service stores what passes; the lead outbox keeps it until the content service has it. A
- * form's route action hands its parsed fields to the same check (`checkLead`).
+ * The one way in for a lead (CONTENT-API 5's three lead calls), in both programs that take one:
+ * read from the wire, then checked with SPEC 5's rules (src/forms/validation.ts) and the captcha.
+ * The site server's lead outbox (src/server/leads/) keeps what passes until the content service
+ * has it; the fixture content service stores it. A form's route action hands its parsed fields to
+ * the same check (`checkLead`).
  */
 import { parse as parseContentType } from "content-type";
 import { createHash } from "node:crypto";
-import { contentCalls } from "../../content/calls.ts";
-import { contactFieldNames } from "../../content/contract.ts";
-import { contactSchema, fieldErrors, thoughtPaperLeadSchema, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../../forms/schemas.ts";
-import { contactMessages, thoughtPaperMessages } from "../../forms/validation.ts";
-import type { CaptchaVerifier } from "../../shared/captcha.ts";
-import { badRequest, json, readJsonBody } from "../../shared/jsonAnswer.ts";
+import { contentCalls } from "../content/calls.ts";
+import { contactFieldNames } from "../content/contract.ts";
+import { contactSchema, fieldErrors, thoughtPaperLeadSchema, thoughtPaperSchema, type ContactFields, type ThoughtPaperFields } from "../forms/schemas.ts";
+import { contactMessages, thoughtPaperMessages } from "../forms/validation.ts";
+import type { CaptchaVerifier } from "./captcha.ts";
+import { badRequest, json, readJsonBody } from "./jsonAnswer.ts";
 /** The three kinds of lead (CONTENT-API 5). */
 export const leadKinds = ["contact", "presentation", "thought-paper"] as const;
 export type LeadKind = (typeof leadKinds)[number];
