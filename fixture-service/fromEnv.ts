@@ -9,7 +9,7 @@ import type { SharedStore } from "../src/server/shared.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";
 import { defaultLeadsPath, duplicateWindowMs, openLeadStore, type DuplicateCheck } from "./leadStore.ts";
 import { createContentService } from "./service.ts";
-import { previewSecrets } from "../src/server/preview/token.ts";
+import { previewSecrets } from "../src/shared/previewToken.ts";
 
 /** The leads' duplicate check in Redis: a submission seen by any instance within the window is answered with the lead stored then. */
 function sharedDuplicates(shared: SharedStore): DuplicateCheck {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captchaVerifier, localTestToken } from "../src/shared/captcha.ts";
-import { signPreviewToken } from "../src/server/preview/token.ts";
+import { signPreviewToken } from "../src/shared/previewToken.ts";
 import { loadFixtures } from "./fixtures.ts";
 import { openLeadStore, type LeadStore } from "./leadStore.ts";
 import { createContentService, type ContentService } from "./service.ts";

@@ -13,7 +13,7 @@ import { downloadPdf, serveFile } from "./files.ts";
 import { takeLead } from "./leads.ts";
 import { getContentList } from "./lists.ts";
 import { getPage } from "./pages.ts";
-import { verifyPreviewToken } from "../src/server/preview/token.ts";
+import { verifyPreviewToken } from "../src/shared/previewToken.ts";
 
 export { busyRetryAfterSeconds } from "./leads.ts";
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSiteOnFixtures } from "../fixture-service/site.ts";
 import { previewCookieName } from "../src/server/preview/cookie.ts";
-import { signPreviewToken } from "../src/server/preview/token.ts";
+import { signPreviewToken } from "../src/shared/previewToken.ts";
 import type { SiteServer } from "../src/server/siteServer.ts";
 import { fixtureContentOverHttp } from "./contentService.ts";
 import { startRedis, type RedisServer } from "./redisServer.ts";

@@ -3,7 +3,7 @@
  * docs/content-editors.md) signed with PREVIEW_SECRET's first secret, for the site at SITE_URL,
  * valid for `minutes` (default 30, at most 60): what a content service's editor tool makes.
  */
-import { previewSecrets, signPreviewToken } from "../src/server/preview/token.ts";
+import { previewSecrets, signPreviewToken } from "../src/shared/previewToken.ts";
 
 const [secret] = previewSecrets(process.env.PREVIEW_SECRET);
 if (secret === undefined) {

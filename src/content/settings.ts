@@ -22,6 +22,16 @@ export const retryAfterSeconds = 30;
  */
 export const retryInAMomentSeconds = 5;
 
+/**
+ * A secret setting's values (METRICS_TOKEN, REVALIDATE_SECRET, PREVIEW_SECRET): none when unset
+ * or empty, else each comma-separated value, trimmed (an empty one is kept, and refused by the
+ * site server's start, src/server/productionChecks.ts).
+ */
+export function secretValues(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === "") return [];
+  return raw.split(",").map((value) => value.trim());
+}
+
 /** A whole number, 0 or more. */
 export const isCount = (n: number) => Number.isInteger(n) && n >= 0;
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { minimumSecretLength, productionConfigProblem, secretProblems, secretValues } from "./productionChecks.ts";
+import { secretValues } from "../content/settings.ts";
+import { minimumSecretLength, productionConfigProblem, secretProblems } from "./productionChecks.ts";
 
 const fixturesAllowed = { ALLOW_FIXTURE_CONTENT: "1" };
 

@@ -6,9 +6,10 @@
  *   its CONTENT_API_BASE would otherwise serve an empty site and say it is ready), and the local
  *   test captcha, whose one fixed token anybody can send, without ALLOW_TEST_CAPTCHA=1;
  * - `secretProblems`, on every start: a shared secret shorter than 32 characters, which could be
- *   guessed. The one rule for every secret setting; `secretValues` reads one (a setting may hold
- *   several, comma-separated, while one is rotated).
+ *   guessed. The one rule for every secret setting; `secretValues` (src/content/settings.ts)
+ *   reads one (a setting may hold several, comma-separated, while one is rotated).
  */
+import { secretValues } from "../content/settings.ts";
 
 /** The settings that are shared secrets. */
 export const secretSettings = ["METRICS_TOKEN", "REVALIDATE_SECRET", "PREVIEW_SECRET"] as const;
@@ -16,12 +17,6 @@ export type SecretSetting = (typeof secretSettings)[number];
 
 /** The shortest secret a start accepts: 32 characters (`openssl rand -hex 32` makes 64). */
 export const minimumSecretLength = 32;
-
-/** A secret setting's values: none when unset or empty, else each comma-separated value, trimmed (an empty one is kept, and refused). */
-export function secretValues(raw: string | undefined): string[] {
-  if (raw === undefined || raw.trim() === "") return [];
-  return raw.split(",").map((value) => value.trim());
-}
 
 /** Each secret setting whose value (or one of whose values) is too short, as one line each. */
 export function secretProblems(env: NodeJS.ProcessEnv): string[] {

@@ -2,7 +2,7 @@
  * Editors' previews on the server (CONTENT-API 9, docs/content-editors.md), on while
  * PREVIEW_SECRET is set:
  *
- * - `GET /_preview?token=…` checks the token (./token.ts) and the page it names (the one
+ * - `GET /_preview?token=…` checks the token (src/shared/previewToken.ts) and the page it names (the one
  *   site-path rule), sets the preview cookie (./cookie.ts) and answers 303 to
  *   `/_preview/check?token=…`, which sees whether the browser kept the cookie: then 303 to the page;
  *   if not (a browser refusing cookies in another site's frame), 303 to the page with the token in
@@ -32,7 +32,7 @@ import type { MediaHandler, PreviewMediaHandler } from "../media/mediaHandler.ts
 import type { PreviewRender, RenderedDocument } from "../../ssr/site.ts";
 import { fromTheSite } from "../http/formPosts.ts";
 import { endPreviewCookie, previewCookie, previewCookieName, previewCookieValues, previewQueryParam } from "./cookie.ts";
-import { previewSecrets, verifyPreviewToken } from "./token.ts";
+import { previewSecrets, verifyPreviewToken } from "../../shared/previewToken.ts";
 
 export interface PreviewSettings {
   /** PREVIEW_SECRET's secrets; none: previews are off (`/_preview` is a 404). */

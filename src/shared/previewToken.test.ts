@@ -2,8 +2,7 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { endPreviewCookie, previewCookie, previewCookieName, previewCookieValues } from "./cookie.ts";
-import { clockSkewSeconds, maxLifetimeSeconds, previewSecrets, signPreviewToken, verifyPreviewToken } from "./token.ts";
+import { clockSkewSeconds, maxLifetimeSeconds, previewSecrets, signPreviewToken, verifyPreviewToken } from "./previewToken.ts";
 
 const secret = "a-preview-secret-of-at-least-32-characters";
 const next = "the-next-preview-secret-once-rotated-00000";
@@ -67,21 +66,5 @@ describe("PREVIEW_SECRET", () => {
 
   it("stops the start on more than two", () => {
     expect(() => previewSecrets(`${secret},${next},${secret}`)).toThrow(/two/);
-  });
-});
-
-describe("the preview cookie", () => {
-  it("works in an editor's frame, and expires with the token", () => {
-    expect(previewCookie("t.s", inSeconds(900), now)).toBe(`${previewCookieName}=t.s; Max-Age=900; Path=/; Secure; HttpOnly; SameSite=None; Partitioned`);
-  });
-
-  it("is deleted with the attributes it was set with", () => {
-    expect(endPreviewCookie).toBe(`${previewCookieName}=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=None; Partitioned`);
-  });
-
-  it("is read among other cookies, each of its name", () => {
-    expect(previewCookieValues(`a=1; ${previewCookieName}=one.x; b=${previewCookieName}; ${previewCookieName}=two.y`)).toEqual(["one.x", "two.y"]);
-    expect(previewCookieValues("a=1")).toEqual([]);
-    expect(previewCookieValues(undefined)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
-import { secretValues } from "../productionChecks.ts";
+import { secretValues } from "../content/settings.ts";
 
 /** How far the site's clock and the editor tool's may differ, either way. */
 export const clockSkewSeconds = 60;
@@ -33,9 +33,10 @@ const base64url = /^[A-Za-z0-9_-]+$/;
 const signatureOf = (secret: string, encodedPayload: string) => createHmac("sha256", secret).update(encodedPayload).digest();
 
 /**
- * PREVIEW_SECRET as the site reads it: empty (preview off), one secret, or two comma-separated
- * while one is rotated. Each is held to the one secret rule of every start (../productionChecks.ts:
- * 32 characters or more); a third stops the start here.
+ * PREVIEW_SECRET as both ends read it (the site server, the fixture service): empty (preview
+ * off), one secret, or two comma-separated while one is rotated. Each is held to the one secret
+ * rule of every site start (src/server/productionChecks.ts: 32 characters or more); a third
+ * stops the start here.
  */
 export function previewSecrets(raw: string | undefined): string[] {
   const secrets = secretValues(raw);
