@@ -7,7 +7,8 @@ import { captchaVerifier } from "../src/shared/captcha.ts";
 import type { InProcessContentService } from "../src/server/siteServer.ts";
 import type { SharedStore } from "../src/server/shared.ts";
 import { loadFixtures, type Fixtures } from "./fixtures.ts";
-import { defaultLeadsPath, duplicateWindowMs, openLeadStore, type DuplicateCheck } from "./leadStore.ts";
+import { defaultLeadsPath } from "../src/shared/storedLeads.ts";
+import { duplicateWindowMs, openLeadStore, type DuplicateCheck } from "./leadStore.ts";
 import { createContentService } from "./service.ts";
 import { previewSecrets } from "../src/shared/previewToken.ts";
 

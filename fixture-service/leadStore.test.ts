@@ -1,10 +1,12 @@
 // @vitest-environment node
 import Database from "better-sqlite3";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { duplicateWindowMs, LeadsUnavailable, openLeadStore, type LeadInput, type LeadStore } from "./leadStore.ts";
+import type { LeadInput } from "../src/shared/storedLeads.ts";
+import { duplicateWindowMs, LeadsUnavailable, openLeadStore, type LeadStore } from "./leadStore.ts";
 
 const ada: LeadInput = { kind: "contact", name: "Ada Lovelace", organisation: "Engines", email: "ada@engines.example", contactNumber: "4045550142", message: "Claims help" };
 const dbPath = () => join(mkdtempSync(join(tmpdir(), "corvane-leads-")), "leads.sqlite");
@@ -72,5 +74,26 @@ describe("lead store", () => {
     store.close();
     opened.pop();
     await expect(store.add(ada)).rejects.toBeInstanceOf(LeadsUnavailable);
+  });
+});
+
+describe("npm run leads", () => {
+  it("lists the leads the store keeps, read from its file while the service has it open", { timeout: 30_000 }, async () => {
+    const path = dbPath();
+    const store = open(path);
+    await store.add(ada);
+    await store.add({ kind: "thought-paper", name: "Grace Hopper", organisation: "Navy", email: "grace@navy.example", contactNumber: "4045550143", thoughtPaperName: "Compilers" });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/server/leads/command.ts"], { env: { ...process.env, LEADS_DB: path }, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/\b1\b.*contact.*Ada Lovelace.*Engines.*ada@engines\.example.*4045550142/);
+    expect(run.stdout).toMatch(/\b2\b.*thought-paper.*Grace Hopper.*Compilers/);
+    // Read-only: the store goes on writing after the command read beside it.
+    expect((await store.add({ ...ada, message: "Another question" })).id).toBe(3);
+  });
+
+  it("says there are no leads yet when the file does not exist", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/server/leads/command.ts"], { env: { ...process.env, LEADS_DB: dbPath() }, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/No leads yet \(.*leads\.sqlite does not exist\)/);
   });
 });

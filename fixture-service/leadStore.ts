@@ -9,26 +9,9 @@
  */
 import { createHash } from "node:crypto";
 import { setTimeout as wait } from "node:timers/promises";
-import { leadKindColumn, openLeadDatabase } from "../src/shared/leadDatabase.ts";
-
-import { duplicateWindowMs, type LeadKind } from "../src/shared/leadIntake.ts";
-
-export type { LeadKind };
-
-export interface LeadInput {
-  kind: LeadKind;
-  name: string;
-  organisation: string;
-  email: string;
-  contactNumber: string;
-  message?: string | null;
-  thoughtPaperName?: string | null;
-}
-
-export interface Lead extends Required<LeadInput> {
-  id: number;
-  createdAt: string;
-}
+import { openLeadDatabase } from "../src/shared/leadDatabase.ts";
+import { duplicateWindowMs } from "../src/shared/leadIntake.ts";
+import { leadColumns, leadsTable, type Lead, type LeadInput } from "../src/shared/storedLeads.ts";
 
 export interface LeadStore {
   /** Stores the lead, or answers the one stored for the same submission within the last minute. */
@@ -61,8 +44,6 @@ export class LeadsUnavailable extends Error {
   }
 }
 
-export const defaultLeadsPath = "data/leads.sqlite";
-
 /** A resubmission of the same fields within this window stores nothing new (the outbox's window: one rule). */
 export { duplicateWindowMs };
 
@@ -81,18 +62,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   // Opening may meet a lock too; it happens once, before the server listens.
   const db = openLeadDatabase(path, {
     busyTimeoutMs: 5000,
-    schema: `
-    CREATE TABLE IF NOT EXISTS leads (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      ${leadKindColumn},
-      name TEXT NOT NULL,
-      organisation TEXT NOT NULL,
-      email TEXT NOT NULL,
-      contact_number TEXT NOT NULL,
-      message TEXT,
-      thought_paper_name TEXT,
-      created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-    );
+    schema: `${leadsTable}
     CREATE TABLE IF NOT EXISTS lead_submissions (
       fingerprint TEXT PRIMARY KEY,
       lead_id INTEGER NOT NULL,
@@ -102,16 +72,14 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   `,
   });
   db.pragma("busy_timeout = 0");
-  const columns = `id, kind, name, organisation, email, contact_number AS contactNumber, message,
-                   thought_paper_name AS thoughtPaperName, created_at AS createdAt`;
   const insert = db.prepare(
     `INSERT INTO leads (kind, name, organisation, email, contact_number, message, thought_paper_name)
      VALUES (@kind, @name, @organisation, @email, @contactNumber, @message, @thoughtPaperName)
-     RETURNING ${columns}`,
+     RETURNING ${leadColumns}`,
   );
-  const select = db.prepare(`SELECT ${columns} FROM leads ORDER BY id`);
+  const select = db.prepare(`SELECT ${leadColumns} FROM leads ORDER BY id`);
   const forget = db.prepare("DELETE FROM lead_submissions WHERE submitted_ms <= ?");
-  const earlier = db.prepare(`SELECT ${columns} FROM leads WHERE id = (SELECT lead_id FROM lead_submissions WHERE fingerprint = ?)`);
+  const earlier = db.prepare(`SELECT ${leadColumns} FROM leads WHERE id = (SELECT lead_id FROM lead_submissions WHERE fingerprint = ?)`);
   const remember = db.prepare("INSERT OR REPLACE INTO lead_submissions (fingerprint, lead_id, submitted_ms) VALUES (?, ?, ?)");
 
   const write = db.transaction((row: Required<LeadInput>, print: string, time: number): Lead => {

@@ -6,7 +6,8 @@ import type { CaptchaVerifier } from "../src/shared/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
 import { badRequest, json, jsonRetryLater } from "../src/shared/jsonAnswer.ts";
 import { checkLead, readLeadRequest, type CheckedLead, type LeadKind } from "../src/shared/leadIntake.ts";
-import { LeadsUnavailable, type Lead, type LeadStore } from "./leadStore.ts";
+import type { Lead } from "../src/shared/storedLeads.ts";
+import { LeadsUnavailable, type LeadStore } from "./leadStore.ts";
 import { plain, text } from "./pages.ts";
 
 /** How long a visitor should wait before sending a lead again after the database was busy. */

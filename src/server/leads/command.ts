@@ -5,9 +5,11 @@
  * service and kept for an operator, with their attempts and last error. No personal data: ids,
  * kinds and times. An operator's check before retiring a machine (docs/operations.md#stop).
  * `npm run leads`: the leads stored by the fixture content service (LEADS_DB, default
- * data/leads.sqlite), whose store is loaded only then.
+ * data/leads.sqlite), read from its file as src/shared/storedLeads.ts defines it: this command,
+ * like the rest of the site server, imports nothing of the fixture service.
  */
 import { existsSync } from "node:fs";
+import { defaultLeadsPath, readStoredLeads } from "../../shared/storedLeads.ts";
 import { defaultOutboxPath, openOutboxReader } from "./outboxStore.ts";
 
 function listPending(path: string) {
@@ -23,19 +25,15 @@ function listPending(path: string) {
   if (waiting.length > 0) console.table(waiting);
 }
 
-async function listStored(path: string | undefined) {
-  const { defaultLeadsPath, openLeadStore } = await import("../../../fixture-service/leadStore.ts");
-  path ??= defaultLeadsPath;
+function listStored(path: string) {
   if (!existsSync(path)) {
     console.log(`No leads yet (${path} does not exist).`);
     return;
   }
-  const store = openLeadStore(path);
-  const leads = store.list();
-  store.close();
+  const leads = readStoredLeads(path);
   if (leads.length === 0) console.log(`No leads in ${path}.`);
   else console.table(leads.map(({ id, createdAt, kind, name, organisation, email, contactNumber, thoughtPaperName }) => ({ id, createdAt, kind, name, organisation, email, contactNumber, thoughtPaperName })));
 }
 
 if (process.argv.includes("--pending")) listPending(process.env.OUTBOX_DB ?? defaultOutboxPath);
-else await listStored(process.env.LEADS_DB);
+else listStored(process.env.LEADS_DB ?? defaultLeadsPath);
