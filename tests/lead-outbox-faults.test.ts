@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startFakeContentService } from "../tools/fakeContentService.ts";
 import { runLeadScenario, type LeadScenario } from "../tools/leadFaults.ts";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "./siteOnFixtures.ts";
 import { jsonHeaders, paperLead, send, tinyBuild } from "./serverFaults.ts";
 
 const scenario = (kills: number): LeadScenario => ({

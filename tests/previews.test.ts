@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "./siteOnFixtures.ts";
 import { previewCookieName } from "../src/server/preview/cookie.ts";
 import { signPreviewToken } from "../src/shared/previewToken.ts";
 import type { SiteServer } from "../src/server/siteServer.ts";

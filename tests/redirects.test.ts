@@ -8,7 +8,7 @@
  * tools/exportSite.test.ts's.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "./siteOnFixtures.ts";
 import type { SiteServer } from "../src/server/siteServer.ts";
 import { fixtureContentOverHttp } from "./contentService.ts";
 import { startRedis, type RedisServer } from "./redisServer.ts";

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChildServer } from "../tools/childServer.ts";
 import { type SiteServer } from "../src/server/siteServer.ts";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "./siteOnFixtures.ts";
 import { jsonHeaders, paperLead, send, sendRaw, tempLeadsDb, tinyBuild } from "./serverFaults.ts";
 
 const leadsIn = (path: string) => {

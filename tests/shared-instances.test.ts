@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SiteServer } from "../src/server/siteServer.ts";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "./siteOnFixtures.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

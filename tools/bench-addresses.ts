@@ -9,7 +9,7 @@
  */
 import { loadavg } from "node:os";
 import { Redis } from "ioredis";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../tests/siteOnFixtures.ts";
 import { startRedis } from "../tests/redisServer.ts";
 import { send } from "../tests/serverFaults.ts";
 import { strangersAddresses } from "./strangersAddresses.ts";

@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../tests/siteOnFixtures.ts";
 import { jsonHeaders, paperLead, send, tinyBuild } from "../tests/serverFaults.ts";
 import { startFakeContentService } from "./fakeContentService.ts";
 

@@ -28,7 +28,7 @@ import { compressed } from "../src/server/http/precompress.ts";
 import { pageBytes } from "../src/server/pageCache.ts";
 import { loadSiteBuild } from "../src/server/renderModule.ts";
 import type { renderFloor as RenderFloor } from "./renderFloor.tsx";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../tests/siteOnFixtures.ts";
 
 const distDir = process.env.DIST_DIR ?? "dist";
 const renders = Math.max(5, Number(process.env.BENCH_RENDERS ?? 40));

@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import sirv from "sirv";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../tests/siteOnFixtures.ts";
 import { exportSite } from "./exportSite.ts";
 
 /** The build measured; beside dist/, so the server build finds its packages (node_modules) as it does there. */

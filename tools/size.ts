@@ -30,7 +30,7 @@ import { chromium, type BrowserContextOptions, type Page, type Request } from "@
 import { pathTo } from "../src/content/paths.ts";
 import { CONTENT_SHOWN_MARK } from "../src/runtime/PageRenderer.tsx";
 import { blockRegistry } from "../src/runtime/registry.ts";
-import { startSiteOnFixtures } from "../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../tests/siteOnFixtures.ts";
 import { INSPECTOR_MARKER } from "../src/inspector/marker.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
 

@@ -12,7 +12,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type RedisServer } from "../../tests/redisServer.ts";
 import { jsonHeaders, paperLead, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../../tests/siteOnFixtures.ts";
 import type { SiteServer } from "./siteServer.ts";
 import { trustProxyWarning } from "./http/trustProxy.ts";
 

@@ -2,20 +2,17 @@
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { paperLead } from "../../tests/serverFaults.ts";
-import { captchaVerifier } from "../shared/captcha.ts";
-import { loadFixtures } from "../../fixture-service/fixtures.ts";
-import { openLeadStore } from "../../fixture-service/leadStore.ts";
+import { fixtureServiceInMemory } from "../../tests/siteOnFixtures.ts";
 import { leadRateLimit, leadsPerMinuteFromEnv, mountContentApi } from "./node.ts";
-import { createContentService } from "../../fixture-service/service.ts";
 
-const leads = openLeadStore(":memory:");
+const { service, leads } = fixtureServiceInMemory();
 afterAll(() => leads.close());
 
 /** The content API as the server mounts it, with LEADS_PER_MINUTE as given. */
 async function api(perMinute: string) {
   const app = Fastify({ routerOptions: { caseSensitive: false } });
   await leadRateLimit(app, { LEADS_PER_MINUTE: perMinute }, undefined);
-  mountContentApi(app, createContentService({ fixtures: () => loadFixtures("fixtures"), leads, captcha: captchaVerifier(undefined) }));
+  mountContentApi(app, service);
   const save = (remoteAddress: string, email: string) =>
     app.inject({ method: "POST", url: "/api/thoughtPaper/SaveUserInfo", remoteAddress, headers: { "content-type": "application/json" }, payload: paperLead(email) });
   return { app, save };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonHeaders, logCapture, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../../tests/siteOnFixtures.ts";
 import { logLevelFromEnv } from "./requestLog.ts";
 import type { SiteServer } from "./siteServer.ts";
 

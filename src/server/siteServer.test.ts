@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonHeaders, send, tempLeadsDb, tinyBuild } from "../../tests/serverFaults.ts";
 import { type SiteServer } from "./siteServer.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../../tests/siteOnFixtures.ts";
 
 /** Renders each address with a count of its renders; /Flaky fails (503) on its first render only. */
 const countingRenderer = `async function renderDocument(request) {

@@ -96,7 +96,7 @@ export interface SiteServerOptions {
   /**
    * The content service to use when CONTENT_API_BASE is empty (CONTENT-API 7: the embedded
    * fixture service); given the shared store so that its lead checks hold across instances.
-   * The site server itself imports no content service (fixture-service/ hands itself in).
+   * The site server itself imports no content service (the start command hands one in: ./standalone.ts).
    */
   contentService?: (shared: SharedStore | undefined) => InProcessContentService;
   port?: number;

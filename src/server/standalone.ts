@@ -5,8 +5,8 @@
  * SITE_URL is the public origin. With CONTENT_API_BASE empty (CONTENT-API 7; in production only
  * with ALLOW_FIXTURE_CONTENT=1, ./productionChecks.ts), the fixture content service
  * (fixture-service/, its own chunk of the build) is loaded into this process and handed to the
- * site server as its content service: this entry is the one place that wires the stand-in in,
- * and a deployment with CONTENT_API_BASE never loads it.
+ * site server as its content service (`embeddedContentService`, the one seam between the two
+ * programs), and a deployment with CONTENT_API_BASE never loads it.
  *
  * SIGTERM or SIGINT stops it without losing a lead (docs/operations.md#stop): no new connections,
  * requests in flight finished (at most SHUTDOWN_GRACE_SECONDS, default 8), the lead outbox's
@@ -25,10 +25,22 @@ if (problem) {
   process.exit(1);
 }
 
+/**
+ * The one seam between the site server and the fixture content service, owned by this start
+ * command: with CONTENT_API_BASE empty, the fixture service is loaded and handed to the site server
+ * as its in-process content service. Nothing else in src/server/ imports fixture-service/, and
+ * nothing there imports src/server/ (lint: eslint.config.js, .dependency-cruiser.cjs).
+ */
+async function embeddedContentService(env: NodeJS.ProcessEnv) {
+  if ((env.CONTENT_API_BASE ?? "") !== "") return undefined;
+  const { fixtureContentService } = await import("../../fixture-service/fromEnv.ts");
+  return fixtureContentService(env);
+}
+
 const { shutdownGraceMs, startSiteServer } = await import("./siteServer.ts");
 const graceMs = shutdownGraceMs(process.env);
 try {
-  const contentService = (process.env.CONTENT_API_BASE ?? "") === "" ? (await import("../../fixture-service/fromEnv.ts")).fixtureContentService(process.env) : undefined;
+  const contentService = await embeddedContentService(process.env);
   const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist", ...(contentService ? { contentService } : {}) });
   console.log(`Corvane site running at ${site.url}/`);
   // A second signal, or a close that overruns the grace by 2 s, ends the process at once (exit 1).

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import type { SiteServer } from "../../src/server/siteServer.ts";
 import { startRedis, type RedisServer } from "../redisServer.ts";
 import { send } from "../serverFaults.ts";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wireMenus } from "../builders.ts";
 import { type SiteServer } from "../../src/server/siteServer.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { e2eEnv, firstVisit } from "./env.ts";
 import { fixtureMenus, fixturePage, plain } from "./fixtures.ts";
 import { disclosure, expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { clobberingPayloads, withPayloadInEveryHtmlField } from "../clobbering.ts";
 import { e2eEnv } from "./env.ts";
 import { disclosure, waitForBlocks } from "./helpers.ts";

@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import sirv from "sirv";
 import { exportSite } from "../../tools/exportSite.ts";
 import { forwardTo } from "../../src/server/forward.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { e2eEnv, e2ePort } from "./env.ts";
 import { fixtureList, plain } from "./fixtures.ts";
 import { waitForBlocks } from "./helpers.ts";

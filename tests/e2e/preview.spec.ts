@@ -8,7 +8,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { signPreviewToken } from "../../src/shared/previewToken.ts";
 import type { SiteServer } from "../../src/server/siteServer.ts";
 import { e2eEnv } from "./env.ts";

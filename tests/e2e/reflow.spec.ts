@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type SiteServer } from "../../src/server/siteServer.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { e2eEnv } from "./env.ts";
 import { fixedRoutes, fixtureList } from "./fixtures.ts";
 import { waitForBlocks } from "./helpers.ts";

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { e2eEnv } from "./env.ts";
 import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
 import { otherService } from "./otherService.ts";

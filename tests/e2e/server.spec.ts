@@ -10,7 +10,7 @@ import { join } from "node:path";
 import sirv from "sirv";
 import { exportSite } from "../../tools/exportSite.ts";
 import { type SiteServer } from "../../src/server/siteServer.ts";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { otherService, type OtherService, type Received } from "./otherService.ts";
 
 const pageCalls = (received: Received[], name: string) => received.filter((r) => r.path === "/api/page/get" && r.body.toString() === JSON.stringify(name)).length;

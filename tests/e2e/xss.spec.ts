@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { startSiteOnFixtures } from "../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { e2eEnv } from "./env.ts";
 import { rendered, waitForBlocks } from "./helpers.ts";
 import { otherService } from "./otherService.ts";

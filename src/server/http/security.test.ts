@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { tempLeadsDb, tinyBuild } from "../../../tests/serverFaults.ts";
-import { startSiteOnFixtures } from "../../../fixture-service/site.ts";
+import { startSiteOnFixtures } from "../../../tests/siteOnFixtures.ts";
 import { isValidHost, securityHeaders, securityOptionsFromEnv, type SecurityOptions } from "./security.ts";
 
 const directives = (csp: string) => new Map(csp.split(";").map((d) => { const [name = "", ...values] = d.trim().split(/\s+/); return [name, values]; }));
