@@ -22,7 +22,9 @@ const boundaries = [
   { from: "src/app/**", forbid: ["**/ssr/**", "**/server/**"], why: "the app is what the render bundle (src/ssr) renders: it imports neither the bundle nor the server" },
   { from: "src/chrome/**", forbid: ["**/ssr/**", "**/server/**"], why: "the site's chrome is part of the app the render bundle renders" },
   { from: "src/ssr/**", forbid: ["**/server/**"], why: "the render bundle imports nothing of the server that loads it (src/ssr/site.ts is what it offers)" },
-  { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**", "**/fixture-service/**"], why: "the site server speaks the contract only, and reaches the fixture service only as a content service" },
+  { from: "src/server/**", forbid: ["**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**", "**/fixture-service/**"], why: "the site server speaks the contract only, and reaches the fixture service only as a content service (src/server/standalone.ts hands it in; its import() is dependency-cruiser's to check)" },
+  { from: "src/shared/**", forbid: ["**/server/**", "**/fixture-service/**", "**/blocks/**", "**/app/**", "**/chrome/**", "**/runtime/**", "**/ui/**", "**/ssr/**", "**/build/**"], why: "what the site server and the fixture service both run knows neither of them: only the contract (src/content) and the rules (src/forms)" },
+  { from: "fixture-service/**", forbid: ["**/src/server/**", "**/src/blocks/**", "**/src/app/**", "**/src/chrome/**", "**/src/runtime/**", "**/src/ui/**", "**/src/ssr/**", "**/src/build/**"], why: "the fixture service is a program of its own, reached only as a content service: it imports the contract (src/content), the rules (src/forms) and what both servers run (src/shared), nothing of the site server" },
 ];
 
 export default tseslint.config(
@@ -59,8 +61,8 @@ export default tseslint.config(
     const rule = (/** @type {string[]} */ groups) => ({
       "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Use zod/mini." }], patterns: groups.map((group) => ({ group: [group], message: group === "**/tools/**" ? shipsAlone : why })) }],
     });
-    const own = forbid.filter((group) => group !== "**/tools/**" && group !== "**/fixture-service/**");
-    // What ships never imports tools/ (nor the site server the fixture service); a test beside it may use either.
+    const own = forbid.filter((group) => group !== "**/tools/**");
+    // What ships never imports tools/; a test beside it may.
     return [
       { files: [from], rules: rule([...own, "**/tools/**"]) },
       { files: [from.replace(/\*\*$/, "**/*.test.{ts,tsx}")], rules: rule(own) },
