@@ -7,6 +7,7 @@
  * first navigation's request goes out while their code is on its way.
  */
 import type { Answer, AnswerKind, ContactRequest, ContentListRequest, ContentListResult, MenuGroup, Page, Resources, ThoughtPaperLeadRequest } from "./contract.ts";
+import { contentCallMethod, contentCallPaths } from "./calls.ts";
 import { ContentError } from "./contentError.ts";
 import { contactFieldNames } from "./names.ts";
 
@@ -79,7 +80,7 @@ export function createContentClient(options: ContentClientOptions) {
     signal?.addEventListener("abort", onAbort);
     try {
       return await doFetch(`${options.base}${path}`, {
-        method: "POST",
+        method: contentCallMethod,
         body,
         signal: controller.signal,
         ...(headers ? { headers } : {}),
@@ -139,37 +140,37 @@ export function createContentClient(options: ContentClientOptions) {
   return {
     /** A page by name (fixed routes) or by the visited path (detail pages, catch-all). */
     getPage(request: string, signal?: AbortSignal): Promise<Page> {
-      return postJson("/api/page/get", request, "page", signal);
+      return postJson(contentCallPaths.page, request, "page", signal);
     },
 
     getMenus(signal?: AbortSignal): Promise<MenuGroup[]> {
-      return postJson("/api/menu/GetMenuList", {}, "menus", signal);
+      return postJson(contentCallPaths.menus, {}, "menus", signal);
     },
 
     getResources(signal?: AbortSignal): Promise<Resources> {
-      return postJson("/api/resource/list", {}, "resources", signal);
+      return postJson(contentCallPaths.resources, {}, "resources", signal);
     },
 
     getContentList(request: ContentListRequest, signal?: AbortSignal): Promise<ContentListResult> {
-      return postJson("/api/page/GetContentList", request, "contentList", signal);
+      return postJson(contentCallPaths.contentList, request, "contentList", signal);
     },
 
     /** Multipart with exactly the contract's six fields. */
     submitContact(fields: ContactRequest, mode: { presentation: boolean }): Promise<FormResult> {
       const form = new FormData();
       for (const name of contactFieldNames) form.append(name, fields[name]);
-      return submitForm(mode.presentation ? "/api/contactus/presentation-page" : "/api/contactus/create", form);
+      return submitForm(mode.presentation ? contentCallPaths.presentationLead : contentCallPaths.contactLead, form);
     },
 
     saveThoughtPaperLead(fields: ThoughtPaperLeadRequest): Promise<FormResult> {
-      return submitForm("/api/thoughtPaper/SaveUserInfo", JSON.stringify(fields), {
+      return submitForm(contentCallPaths.thoughtPaperLead, JSON.stringify(fields), {
         "Content-Type": "application/json",
       });
     },
 
     /** The PDF bytes of a thought paper, by its documentPath. */
     async downloadThoughtPaperPdf(documentUrl: string): Promise<Blob> {
-      const response = await post("/api/thoughtPaper/downloadThoughtPaperPdf", {
+      const response = await post(contentCallPaths.thoughtPaperPdf, {
         body: JSON.stringify({ DocumentURL: documentUrl }),
         headers: { "Content-Type": "application/json" },
       });

@@ -1,11 +1,11 @@
 /**
  * The contract's calls forwarded to another content service, as a Fetch handler (mounted with
  * mountFetchHandler, which has already refused a body over its call's cap): body, status and
- * content type, with a time-out. Only the calls of CONTENT-API (src/content/calls.ts), as POST,
- * are passed, to the path the contract spells, with no query: anything else under /api/ (an
+ * content type, with a time-out. Only the calls of CONTENT-API a browser may send
+ * (`forwardedCallOf`, src/content/calls.ts), as POST, are passed, to the path the contract spells, with no query: anything else under /api/ (an
  * admin call, another method, an encoded path) is answered here and never reaches the service.
  */
-import { contentCallMethod, contentCallOf } from "../content/calls.ts";
+import { contentCallMethod, forwardedCallOf } from "../content/calls.ts";
 import type { FetchHandler } from "./http/fetchHandler.ts";
 
 /** X-Content-Preview: only as src/server/preview/preview.ts (`previewCalls`, in front of this) sets it from a verified preview; a client's own is dropped there. */
@@ -24,7 +24,7 @@ export function forwardTo(base: string, options: { timeoutMs: number; warn?: (me
       decoded = "";
     }
     // The encoded path must be the decoded one: `/api/page%2fget` is no call, whatever a service would make of it.
-    const call = decoded === pathname ? contentCallOf(pathname) : undefined;
+    const call = decoded === pathname ? forwardedCallOf(pathname) : undefined;
     if (!call) return new Response(JSON.stringify({ error: "no such call" }), { status: 404, headers: { "Content-Type": "application/json" } });
     if (request.method !== contentCallMethod) return new Response(null, { status: 405, headers: { Allow: contentCallMethod } });
     const headers = new Headers();

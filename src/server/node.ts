@@ -7,7 +7,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, RouteShorthandOptions } from "fastify";
 import { LRUCache } from "lru-cache";
 import { isCount, numberSetting } from "../content/settings.ts";
-import { contentCallMethod, contentCalls } from "../content/calls.ts";
+import { contentApiPrefix, contentCallMethod, forwardedCalls } from "../content/calls.ts";
 import { cacheControl } from "./http/cachePolicy.ts";
 import { mountFetchHandler, type FetchHandler } from "./http/fetchHandler.ts";
 import { sameSitePost } from "./http/formPosts.ts";
@@ -61,7 +61,7 @@ export async function leadRateLimit(app: FastifyInstance, env: NodeJS.ProcessEnv
 
 /**
  * The content API under /api/ (and, with `files`, /media/ for the fixture service's files): the
- * contract's calls only (src/content/calls.ts), each a POST with its body cap, the lead calls
+ * contract's calls a browser may send (`forwardedCalls`, src/content/calls.ts), each a POST with its body cap, the lead calls
  * limited per client and taken from the site's own pages only (as a page's form post: a
  * browser's call from another site is refused with 403 before its body is read). Another
  * method on a call is 405, any other path under /api/ 404, neither reaching `handler`.
@@ -77,7 +77,7 @@ export function mountContentApi(app: FastifyInstance, handler: FetchHandler, { l
       void reply.code(403).header("Cache-Control", cacheControl.noStore).send({ error: "leads are sent from the site's own pages" });
     },
   };
-  const routes = contentCalls.map((call) => ({ path: call.path.toLowerCase(), bodyLimit: call.maxBodyBytes, method: contentCallMethod, ...(leadKindOf(call.path) ? { options: sameSiteLeads } : {}) }));
-  mountFetchHandler(app, { prefix: "/api/", handler, routes, otherPaths: "not-found" });
+  const routes = forwardedCalls().map((call) => ({ path: call.path.toLowerCase(), bodyLimit: call.maxBodyBytes, method: contentCallMethod, ...(leadKindOf(call.path) ? { options: sameSiteLeads } : {}) }));
+  mountFetchHandler(app, { prefix: contentApiPrefix, handler, routes, otherPaths: "not-found" });
   if (files) mountFetchHandler(app, { prefix: "/media/", handler });
 }

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type RedisServer } from "../../tests/redisServer.ts";
 import type { RedirectRules } from "../content/redirects.ts";
-import { createRedirectList, redirectListCall, type RedirectListOptions } from "./redirectList.ts";
+import { contentCalls } from "../content/calls.ts";
+import { createRedirectList, type RedirectListOptions } from "./redirectList.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 
 const rules: RedirectRules = { isSitePath: (address) => address.startsWith("/") && !address.startsWith("//"), fixed: new Set(["/about-us"]) };
@@ -11,7 +12,7 @@ const rules: RedirectRules = { isSitePath: (address) => address.startsWith("/") 
 function service() {
   const state = { status: 200, body: JSON.stringify([{ from: "/old", to: "/new", status: 301 }]), calls: 0 };
   const call: RedirectListOptions["call"] = (path, body) => {
-    expect([path, body]).toEqual([redirectListCall, "{}"]);
+    expect([path, body]).toEqual([contentCalls.redirectList.path, "{}"]);
     state.calls += 1;
     return Promise.resolve(new Response(state.body, { status: state.status }));
   };

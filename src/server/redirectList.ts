@@ -7,11 +7,10 @@
  * none); any other failure keeps the list held. Which redirects are followed is
  * src/content/redirects.ts's; each refused one is logged once per list.
  */
+import { contentCalls } from "../content/calls.ts";
 import { readRedirects, type RedirectRules, type RedirectTable } from "../content/redirects.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache } from "./swrCache.ts";
-
-export const redirectListCall = "/api/redirect/GetRedirectList";
 
 /** A list larger than this is a failure (the last list is kept): 10,000 redirects are well under it. */
 const maxAnswerBytes = 4 * 1024 * 1024;
@@ -46,17 +45,17 @@ const asList = (json: unknown): unknown[] => (Array.isArray(json) ? (json as unk
 
 /** The service's answer as the list it means: a 404 or something other than a JSON array is none; another status throws (the last list is kept). */
 export async function loadRedirectList(call: RedirectListOptions["call"]): Promise<unknown[]> {
-  const response = await call(redirectListCall, "{}");
+  const response = await call(contentCalls.redirectList.path, "{}");
   if (response.status === 404) {
     await response.body?.cancel();
     return [];
   }
   if (response.status !== 200) {
     await response.body?.cancel();
-    throw new Error(`${redirectListCall} answered ${String(response.status)}`);
+    throw new Error(`${contentCalls.redirectList.path} answered ${String(response.status)}`);
   }
   const text = await response.text();
-  if (text.length > maxAnswerBytes) throw new Error(`${redirectListCall} answered more than ${String(maxAnswerBytes)} bytes`);
+  if (text.length > maxAnswerBytes) throw new Error(`${contentCalls.redirectList.path} answered more than ${String(maxAnswerBytes)} bytes`);
   try {
     return asList(JSON.parse(text));
   } catch {

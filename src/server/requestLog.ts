@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger } from "pino";
+import { contentApiPrefix } from "../content/calls.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import type { CacheOutcome } from "./swrCache.ts";
 import { traceIdOf } from "./tracing.ts";
@@ -36,7 +37,7 @@ export function serverLogger(env: NodeJS.ProcessEnv, destination?: DestinationSt
 export type RequestKind = "page" | "api" | "media" | "file" | "probe" | "other";
 
 export function kindOf(path: string, method: string): RequestKind {
-  if (path.startsWith("/api/")) return "api";
+  if (path.startsWith(contentApiPrefix)) return "api";
   if (path.startsWith(`${MEDIA_PREFIX}/`) || path.startsWith("/media/")) return "media";
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return "probe";
   if (/\.[A-Za-z0-9]{1,8}$/.test(path)) return "file";

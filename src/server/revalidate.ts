@@ -22,6 +22,7 @@
 import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
+import { contentCallNames } from "../content/calls.ts";
 import { retryInAMomentSeconds } from "../content/settings.ts";
 import type { ContentAnswer, ContentCall } from "./contentCache.ts";
 import { addressTag, everyPageTag, listTag, menusTag, pageTag, redirectsTag, resourcesTag } from "./edge/cacheTags.ts";
@@ -133,16 +134,16 @@ function answerOf(contentKey: string): AnswerOf {
   } catch {
     json = undefined;
   }
-  switch (path.toLowerCase()) {
-    case "/api/page/get":
+  switch (contentCallNames.get(path.toLowerCase())) {
+    case "page":
       return typeof json === "string" ? { call: "page", name: lower(json) } : { call: "other" };
-    case "/api/page/getcontentlist": {
+    case "contentList": {
       const contentType = typeof json === "object" && json !== null && "contentType" in json ? json.contentType : undefined;
       return typeof contentType === "number" ? { call: "list", contentType } : { call: "other" };
     }
-    case "/api/menu/getmenulist":
+    case "menus":
       return { call: "menus" };
-    case "/api/resource/list":
+    case "resources":
       return { call: "resources" };
     default:
       return { call: "other" };

@@ -17,20 +17,12 @@ import { badRequest, json, readJsonBody } from "./jsonAnswer.ts";
 export const leadKinds = ["contact", "presentation", "thought-paper"] as const;
 export type LeadKind = (typeof leadKinds)[number];
 
-type Call = (typeof contentCalls)[number];
-/** A lead call of the contract's table, by its path. */
-function callAt<P extends Call["path"]>(path: P): Extract<Call, { path: P }> {
-  const call = contentCalls.find((entry): entry is Extract<Call, { path: P }> => entry.path === path);
-  if (!call) throw new Error(`${path} is not a call of the contract`);
-  return call;
-}
-
 
 /** Each kind's call and the one body type it takes (CONTENT-API 5; the table of calls: src/content/calls.ts). */
 export const leadCalls = {
-  contact: callAt("/api/contactus/create"),
-  presentation: callAt("/api/contactus/presentation-page"),
-  "thought-paper": callAt("/api/thoughtPaper/SaveUserInfo"),
+  contact: contentCalls.contactLead,
+  presentation: contentCalls.presentationLead,
+  "thought-paper": contentCalls.thoughtPaperLead,
 } as const satisfies Record<LeadKind, { path: string; bodyType: string }>;
 
 /** The kind of lead a path is the call of (paths match ignoring case, as every call's does), if any. */

@@ -17,6 +17,7 @@
  * percent-encoded, and a tag longer than 128 characters becomes its hash (`h:` and 22 characters).
  */
 import { createHash } from "node:crypto";
+import { contentCallNames } from "../../content/calls.ts";
 
 /** The tag every page answer carries: purging it purges every page, and no built file or media. */
 export const everyPageTag = "pages";
@@ -43,7 +44,7 @@ export const redirectsTag = tag("redirects");
 /** The tag of one content answer a page was made of (a contentCache key), if it names content an edit can change. */
 export function contentTag(contentKey: string): string | undefined {
   const newline = contentKey.indexOf("\n");
-  const path = (newline === -1 ? contentKey : contentKey.slice(0, newline)).toLowerCase();
+  const path = newline === -1 ? contentKey : contentKey.slice(0, newline);
   const body = newline === -1 ? "" : contentKey.slice(newline + 1);
   const json = (): unknown => {
     try {
@@ -52,21 +53,21 @@ export function contentTag(contentKey: string): string | undefined {
       return undefined;
     }
   };
-  switch (path) {
-    case "/api/page/get": {
+  switch (contentCallNames.get(path.toLowerCase())) {
+    case "page": {
       const name = json();
       return typeof name === "string" ? pageTag(name) : undefined;
     }
-    case "/api/menu/getmenulist":
+    case "menus":
       return menusTag;
-    case "/api/resource/list":
+    case "resources":
       return resourcesTag;
-    case "/api/page/getcontentlist": {
+    case "contentList": {
       const query = json();
       const type = typeof query === "object" && query !== null && "contentType" in query ? query.contentType : undefined;
       return typeof type === "number" ? listTag(type) : undefined;
     }
-    case "/api/redirect/getredirectlist":
+    case "redirectList":
       return redirectsTag;
     default:
       return undefined;

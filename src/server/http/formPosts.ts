@@ -13,16 +13,16 @@ import { create as attachment } from "content-disposition";
 import { parse as parseContentType } from "content-type";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormPostAnswer } from "../../ssr/site.ts";
-import { bodyLimits } from "./bodyLimits.ts";
 import { cacheControl } from "./cachePolicy.ts";
 import { withRawBodies } from "./fetchHandler.ts";
+import { contentCalls } from "../../content/calls.ts";
 import { retryAfterSeconds } from "../../content/settings.ts";
 
 /** The body types an HTML form posts. */
 const formBodyTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /** A form body is as small as a lead call's (same cap). */
-export const formPostBodyLimit = bodyLimits["/api/contactus/create"] ?? 256 * 1024;
+export const formPostBodyLimit = contentCalls.contactLead.maxBodyBytes;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
