@@ -8,7 +8,8 @@ import { captchaVerifier, localTestToken } from "../src/shared/captcha.ts";
 import { signPreviewToken } from "../src/shared/previewToken.ts";
 import { loadFixtures } from "./fixtures.ts";
 import { openLeadStore, type LeadStore } from "./leadStore.ts";
-import { createContentService, type ContentService } from "./service.ts";
+import { contractCallPaths } from "../tests/contractCalls.ts";
+import { createContentService, fixtureServiceCalls, type ContentService } from "./service.ts";
 
 function fixtureDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "corvane-fixtures-"));
@@ -248,6 +249,17 @@ describe("routing", () => {
   it("answers 404 for unknown calls and 405 for GET on a call", async () => {
     expect((await call("/api/nope", {})).status).toBe(404);
     expect((await service(new Request("http://site.test/api/page/get")))?.status).toBe(405);
+  });
+
+  it("answers the calls of the contract (docs/content-contract.md), spelt as it spells them, and no other: its own table, so a drift of the contract or the service shows", async () => {
+    expect([...fixtureServiceCalls].sort()).toEqual(contractCallPaths().sort());
+    // Each is routed, its path in any letter case: a body it cannot read is a 400, a file it does not have a 404, never "no such call".
+    for (const path of fixtureServiceCalls) expect(await (await call(path.toLowerCase(), "")).text(), path).not.toContain("no such call: /");
+  });
+
+  it("reads the contract's calls from its code spans, so one added or renamed there is seen", () => {
+    const contract = "## 1. A page: `POST /api/page/get`\n| `/api/contactus/create` | multipart |\nEvery call is a `POST` to `<base>/api/...`; `/api/*` is forwarded. Again: `POST /api/page/get`.";
+    expect(contractCallPaths(contract)).toEqual(["/api/page/get", "/api/contactus/create"]);
   });
 });
 

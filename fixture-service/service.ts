@@ -7,10 +7,10 @@
 import type { CaptchaVerifier } from "../src/shared/captcha.ts";
 import type { Fixtures } from "./fixtures.ts";
 import { json } from "../src/shared/jsonAnswer.ts";
-import { leadKindOf } from "../src/shared/leadIntake.ts";
 import type { LeadStore } from "./leadStore.ts";
 import { downloadPdf, serveFile } from "./files.ts";
 import { takeLead } from "./leads.ts";
+import type { LeadKind } from "../src/shared/leadIntake.ts";
 import { getContentList } from "./lists.ts";
 import { getPage } from "./pages.ts";
 import { verifyPreviewToken } from "../src/shared/previewToken.ts";
@@ -35,26 +35,50 @@ export interface RequestContext {
 
 export type ContentService = (request: Request, context?: RequestContext) => Promise<Response | null>;
 
-export function createContentService(options: ContentServiceOptions): ContentService {
-  const now = options.now ?? (() => new Date());
+/** What a call is answered with: the service's options, its clock, and whether a request carries a valid preview token. */
+interface Answering {
+  options: ContentServiceOptions;
+  now: () => Date;
+  inPreview: (request: Request) => boolean;
+}
 
-  /** The service checks the token itself (CONTENT-API 9): a missing or invalid one is no token. */
-  const inPreview = (request: Request) => {
-    const token = request.headers.get("X-Content-Preview");
-    return token !== null && verifyPreviewToken(token, options.previewSecrets ?? []).ok;
-  };
-  const redirects = () => {
+const lead = (kind: LeadKind) => ({ options }: Answering, request: Request) => takeLead({ fixtures: options.fixtures(), leads: options.leads, captcha: options.captcha }, kind, request);
+
+/**
+ * The calls this service answers, as CONTENT-API spells them (a request's path matches ignoring
+ * case), each answered by its job's module. The service's own table, not the site's
+ * (src/content/calls.ts): service.test.ts holds it to docs/content-contract.md, so a drift of the
+ * contract, the site or this service shows.
+ */
+const calls: Record<string, (answering: Answering, request: Request) => Promise<Response>> = {
+  "/api/page/get": ({ options, inPreview }, request) => getPage(options.fixtures(), request, inPreview(request)),
+  "/api/menu/GetMenuList": ({ options }) => Promise.resolve(json(options.fixtures().menus)),
+  "/api/resource/list": ({ options }) => Promise.resolve(json(options.fixtures().resources)),
+  "/api/page/GetContentList": ({ options, now }, request) => getContentList(options.fixtures(), now, request),
+  "/api/contactus/create": lead("contact"),
+  "/api/contactus/presentation-page": lead("presentation"),
+  "/api/thoughtPaper/SaveUserInfo": lead("thought-paper"),
+  "/api/thoughtPaper/downloadThoughtPaperPdf": ({ options }, request) => downloadPdf(options.fixtures().dir, request),
+  "/api/redirect/GetRedirectList": ({ options }) => {
     const list = options.fixtures().redirects;
     return Promise.resolve(list === undefined ? json({ error: "no such call: this service keeps no redirects" }, 404) : json(list));
-  };
+  },
+};
 
-  const routes: Record<string, (request: Request) => Promise<Response>> = {
-    "/api/page/get": (request) => getPage(options.fixtures(), request, inPreview(request)),
-    "/api/redirect/getredirectlist": redirects,
-    "/api/page/getcontentlist": (request) => getContentList(options.fixtures(), now, request),
-    "/api/menu/getmenulist": () => Promise.resolve(json(options.fixtures().menus)),
-    "/api/resource/list": () => Promise.resolve(json(options.fixtures().resources)),
-    "/api/thoughtpaper/downloadthoughtpaperpdf": (request) => downloadPdf(options.fixtures().dir, request),
+/** The paths of the calls this service answers, as it spells them. */
+export const fixtureServiceCalls = Object.keys(calls);
+
+const callsByPath = new Map(Object.entries(calls).map(([path, call]) => [path.toLowerCase(), call]));
+
+export function createContentService(options: ContentServiceOptions): ContentService {
+  const answering: Answering = {
+    options,
+    now: options.now ?? (() => new Date()),
+    /** The service checks the token itself (CONTENT-API 9): a missing or invalid one is no token. */
+    inPreview: (request) => {
+      const token = request.headers.get("X-Content-Preview");
+      return token !== null && verifyPreviewToken(token, options.previewSecrets ?? []).ok;
+    },
   };
 
   // No CORS headers: the site calls its service on its own origin, and no other site may post leads.
@@ -68,10 +92,9 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       return serveFile(options.fixtures().dir, files[1] ?? "media", files[2] ?? "", false);
     }
     if (!pathname.startsWith("/api/")) return null;
-    const leadKind = leadKindOf(pathname);
-    const handler = leadKind ? (request: Request) => takeLead({ fixtures: options.fixtures(), leads: options.leads, captcha: options.captcha }, leadKind, request) : routes[pathname.toLowerCase()];
-    if (!handler) return json({ error: `no such call: ${pathname}` }, 404);
+    const call = callsByPath.get(pathname.toLowerCase());
+    if (!call) return json({ error: `no such call: ${pathname}` }, 404);
     if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-    return handler(request);
+    return call(answering, request);
   };
 }
