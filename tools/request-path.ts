@@ -22,6 +22,7 @@
  */
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { connect as connectSocket } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -204,10 +205,26 @@ function grouped(order: string[], ran: RanFunction[]): string[] {
   return listed;
 }
 
-async function get(url: string): Promise<number> {
-  const answer = await fetch(url, { headers: { "Accept-Encoding": "br" } });
-  await answer.arrayBuffer();
-  return answer.status;
+/**
+ * One GET, done when the server is done with it: asked with `Connection: close` on a plain socket,
+ * it ends when the server closes the connection (its FIN), which the server does only after its
+ * answer's own close listeners ran (the request's log line and its count, src/server/requestLog.ts).
+ * Ending at the last byte of the body instead (as an HTTP client does, closing its own side), a
+ * loaded machine could take the coverage before those ran.
+ */
+function get(url: string): Promise<number> {
+  const { hostname, port, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // Written, not ended: a client's half-close would be taken for a client gone.
+    const socket = connectSocket(Number(port), hostname, () => socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n`));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.once("end", () => {
+      socket.end();
+      resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(Buffer.concat(chunks).subarray(0, 64).toString("latin1"))?.[1] ?? 0));
+    });
+    socket.once("error", reject);
+  });
 }
 
 export interface RequestPath {
