@@ -5,6 +5,7 @@
  * age when the service fails. However many visitors ask at once, one call per answer goes out.
  */
 import * as z from "zod/mini";
+import { contentCallNames } from "../content/calls.ts";
 import { requestUrl } from "../content/requestUrl.ts";
 import { embeddedOrigin, fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 import type { SharedStore } from "./shared.ts";
@@ -55,6 +56,44 @@ export interface ContentCache {
 export interface ContentCall {
   path: string;
   body: string;
+}
+
+/**
+ * What a content answer holds, read from its cache key (`<call path>\n<JSON body>`, made by
+ * contentCall below): the one reading of the key, for the edge's tags (./edge/cacheTags.ts) and
+ * the publish webhook's drops (./revalidate.ts).
+ */
+export type KeyedContent = { call: "page"; name: string } | { call: "list"; contentType: number } | { call: "menus" } | { call: "resources" } | { call: "redirects" } | { call: "other" };
+
+export function contentOfKey(key: string): KeyedContent {
+  const newline = key.indexOf("\n");
+  const path = newline === -1 ? key : key.slice(0, newline);
+  const json = (): unknown => {
+    try {
+      return JSON.parse(newline === -1 ? "" : key.slice(newline + 1));
+    } catch {
+      return undefined;
+    }
+  };
+  switch (contentCallNames.get(path.toLowerCase())) {
+    case "page": {
+      const name = json();
+      return typeof name === "string" ? { call: "page", name } : { call: "other" };
+    }
+    case "contentList": {
+      const query = json();
+      const contentType = typeof query === "object" && query !== null && "contentType" in query ? query.contentType : undefined;
+      return typeof contentType === "number" ? { call: "list", contentType } : { call: "other" };
+    }
+    case "menus":
+      return { call: "menus" };
+    case "resources":
+      return { call: "resources" };
+    case "redirectList":
+      return { call: "redirects" };
+    default:
+      return { call: "other" };
+  }
 }
 
 /** The call a fetch makes, with its cache key (path and body), or a null key for a call that is not cached (not a POST with a text body). */

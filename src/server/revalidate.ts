@@ -22,9 +22,8 @@
 import type { FastifyInstance } from "fastify";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import * as z from "zod/mini";
-import { contentCallNames } from "../content/calls.ts";
 import { retryInAMomentSeconds } from "../content/settings.ts";
-import type { ContentAnswer, ContentCall } from "./contentCache.ts";
+import { contentOfKey, type ContentAnswer, type ContentCall } from "./contentCache.ts";
 import { addressTag, everyPageTag, listTag, menusTag, pageTag, redirectsTag, resourcesTag } from "./edge/cacheTags.ts";
 import type { EdgePurger, PurgeResult } from "./edge/purge.ts";
 import { cacheControl } from "./http/cachePolicy.ts";
@@ -124,32 +123,6 @@ export function targetTags(target: RevalidationTarget, redirected: readonly stri
 
 const lower = (text: string) => text.trim().toLowerCase();
 
-/** The content a cached answer holds, read from its key (contentCache: the call's path, a newline, its JSON body). */
-type AnswerOf = { call: "page"; name: string } | { call: "list"; contentType: number } | { call: "menus" } | { call: "resources" } | { call: "other" };
-function answerOf(contentKey: string): AnswerOf {
-  const [path = "", body = ""] = contentKey.split(/\n(.*)/s);
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  switch (contentCallNames.get(path.toLowerCase())) {
-    case "page":
-      return typeof json === "string" ? { call: "page", name: lower(json) } : { call: "other" };
-    case "contentList": {
-      const contentType = typeof json === "object" && json !== null && "contentType" in json ? json.contentType : undefined;
-      return typeof contentType === "number" ? { call: "list", contentType } : { call: "other" };
-    }
-    case "menus":
-      return { call: "menus" };
-    case "resources":
-      return { call: "resources" };
-    default:
-      return { call: "other" };
-  }
-}
-
 /** What `target` names among these pages and content answers. */
 export function resolveTarget(target: RevalidationTarget, pages: readonly [string, Pick<CachedPage, "deps">][], contentKeys: readonly string[]): Dropped {
   if (target === "all") return { pages: pages.map(([address]) => address), content: [...contentKeys] };
@@ -158,16 +131,18 @@ export function resolveTarget(target: RevalidationTarget, pages: readonly [strin
   const addresses = new Set((target.addresses ?? []).map((address) => lower(address).replace(/(.)\/+$/, "$1")));
   /** A content answer the edit changed. */
   const named = (key: string) => {
-    const answer = answerOf(key);
+    const answer = contentOfKey(key);
     switch (answer.call) {
       case "page":
-        return names.has(answer.name);
+        return names.has(lower(answer.name));
       case "list":
         return lists.has(answer.contentType);
       case "menus":
         return target.menus === true;
       case "resources":
         return target.resources === true;
+      // The redirect list is dropped by its own rule (the editors' redirects), not as a page's content.
+      case "redirects":
       case "other":
         return false;
     }

@@ -17,7 +17,7 @@
  * percent-encoded, and a tag longer than 128 characters becomes its hash (`h:` and 22 characters).
  */
 import { createHash } from "node:crypto";
-import { contentCallNames } from "../../content/calls.ts";
+import { contentOfKey } from "../contentCache.ts";
 
 /** The tag every page answer carries: purging it purges every page, and no built file or media. */
 export const everyPageTag = "pages";
@@ -43,33 +43,19 @@ export const redirectsTag = tag("redirects");
 
 /** The tag of one content answer a page was made of (a contentCache key), if it names content an edit can change. */
 export function contentTag(contentKey: string): string | undefined {
-  const newline = contentKey.indexOf("\n");
-  const path = newline === -1 ? contentKey : contentKey.slice(0, newline);
-  const body = newline === -1 ? "" : contentKey.slice(newline + 1);
-  const json = (): unknown => {
-    try {
-      return JSON.parse(body);
-    } catch {
-      return undefined;
-    }
-  };
-  switch (contentCallNames.get(path.toLowerCase())) {
-    case "page": {
-      const name = json();
-      return typeof name === "string" ? pageTag(name) : undefined;
-    }
+  const content = contentOfKey(contentKey);
+  switch (content.call) {
+    case "page":
+      return pageTag(content.name);
+    case "list":
+      return listTag(content.contentType);
     case "menus":
       return menusTag;
     case "resources":
       return resourcesTag;
-    case "contentList": {
-      const query = json();
-      const type = typeof query === "object" && query !== null && "contentType" in query ? query.contentType : undefined;
-      return typeof type === "number" ? listTag(type) : undefined;
-    }
-    case "redirectList":
+    case "redirects":
       return redirectsTag;
-    default:
+    case "other":
       return undefined;
   }
 }
