@@ -15,6 +15,7 @@ import fresh from "fresh";
 import type { FileHandle } from "node:fs/promises";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
+import { contentApiPrefix } from "../../content/calls.ts";
 import { retryInAMomentSeconds } from "../../content/settings.ts";
 import { canonicalMediaPath, extensionOf, isMediaPath, isOtherVariantSpelling, MEDIA_PREFIX, parseAnimationStill, parseVariant } from "../../content/mediaAddress.ts";
 import { cacheControl } from "../http/cachePolicy.ts";
@@ -96,7 +97,13 @@ function contentPath(pathname: string): { path: string; decoded: string } | null
  * and never the service's API, however it is spelled (`/%61pi/`, `/api%2fpage%2fget`: the decoded path counts).
  */
 const mayBeMedia = ({ path, decoded }: { path: string; decoded: string }) =>
-  (isMediaPath(path) || extensionOf(path.split(/[?#]/, 1)[0] ?? "") === "") && !/^\/api(\/|$)/i.test(decoded) && !isOtherVariantSpelling(path);
+  (isMediaPath(path) || extensionOf(path.split(/[?#]/, 1)[0] ?? "") === "") && !isContentApiPath(decoded) && !isOtherVariantSpelling(path);
+
+/** The content service's API itself (`/api`, `/api/…`, any case): the calls table's prefix. */
+const isContentApiPath = (decoded: string) => {
+  const path = decoded.toLowerCase();
+  return path === contentApiPrefix.slice(0, -1) || path.startsWith(contentApiPrefix);
+};
 
 /** The bytes asked for: one range (`bytes=a-b`, `a-`, `-n`), or null for the whole file (several ranges are answered whole, as RFC 9110 allows). */
 export function byteRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
