@@ -140,7 +140,7 @@ describe("the server's document", () => {
   });
 
   /** The hydrated page of `entryTemplate` with `scripts` and `prefetch`, src/boot.ts in the build when `manifest` names it. */
-  const hydrated = (manifest: BuildManifest, scripts: string[], prefetch: string[] = [], files: { bootSource?: string; scriptSizes?: ReadonlyMap<string, number> } = {}) =>
+  const hydrated = (manifest: BuildManifest, scripts: string[], prefetch: string[] = [], files: { bootScript?: string; scriptSizes?: ReadonlyMap<string, number> } = {}) =>
     documentTemplate({ template: entryTemplate, manifest, ...files }).page({ ...noParts, scripts, prefetch });
   const entryTemplate = `<head>
     <script type="module" crossorigin src="/assets/index.js"></script>
@@ -158,7 +158,7 @@ describe("the server's document", () => {
   });
 
   it("writes src/boot.ts into the page when its text is given, async (it runs as it is parsed), with the same lists, so its file is not waited for", () => {
-    const html = hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], { bootSource: "start();" });
+    const html = hydrated({ "src/boot.ts": { file: "assets/boot.js", isEntry: true } }, ["/assets/Hero.js"], ["/assets/later.js"], { bootScript: "start();" });
     expect(html).not.toContain("/assets/boot.js");
     const boot = /<script type="module" async data-entry="([^"]*)" data-modulepreload="([^"]*)" data-prefetch="([^"]*)">start\(\);<\/script>/.exec(html);
     expect(boot?.slice(1)).toEqual(["/assets/index.js", "/assets/index.js /assets/react.js /assets/schemas.js /assets/Hero.js", "/assets/later.js"]);

@@ -8,6 +8,7 @@
 import { escapeUTF8 } from "entities";
 import type { HeadTags } from "../app/pageHead.ts";
 import { HYDRATION_SCRIPT_OPEN, scriptSafeJson, type HydrationData } from "../runtime/hydrationData.ts";
+import type { BuiltFiles } from "./site.ts";
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
 export interface ManifestChunk {
@@ -168,17 +169,8 @@ export interface PageParts {
   beforeRoot?: string | undefined;
 }
 
-/** What every page's document is made from: the built index.html, its manifest, and the built files' texts and sizes. */
-export interface TemplateFiles {
-  template: string;
-  manifest: BuildManifest;
-  /** Built style files' texts (path below dist/): written into pages instead of linked. */
-  styles?: ReadonlyMap<string, string> | undefined;
-  /** Built script files' sizes (path below dist/): the page asks for its largest files first. */
-  scriptSizes?: ReadonlyMap<string, number> | undefined;
-  /** The built src/boot.ts's text, written into the page instead of requested (src/server/bootScript.ts). */
-  bootSource?: string | undefined;
-}
+/** What every page's document is made from: the build's files (./site.ts BuiltFiles), its manifest read. */
+export type TemplateFiles = Omit<BuiltFiles, "manifest" | "throwRouteErrors"> & { manifest: BuildManifest };
 
 /** A page's document made from the template cut once (see documentTemplate). */
 export interface DocumentTemplate {
@@ -220,11 +212,11 @@ export function documentTemplate(files: TemplateFiles): DocumentTemplate {
     const later = prefetch.filter((file) => !ordered.includes(file));
     const prefetchAttribute = later.length > 0 ? ` data-prefetch="${escapeUTF8(later.join(" "))}"` : "";
     const lists = `data-entry="${escapeUTF8(entry)}" data-modulepreload="${escapeUTF8(ordered.join(" "))}"${prefetchAttribute}`;
-    return files.bootSource === undefined
+    return files.bootScript === undefined
       ? // Low priority: it does nothing before the page has loaded, so it never competes with the first screen.
         `<script type="module" crossorigin fetchpriority="low" src="/${escapeUTF8(boot.file)}" ${lists}></script>`
       : // Async: it runs as it is parsed (it holds early taps from then on) and asks for the code at the first paint.
-        `<script type="module" async ${lists}>${files.bootSource}</script>`;
+        `<script type="module" async ${lists}>${files.bootScript}</script>`;
   };
 
   const compose = (template: CutTemplate, parts: PageParts, links: string) => {

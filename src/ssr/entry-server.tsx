@@ -212,7 +212,7 @@ function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promi
 export function openSite(built: BuiltFiles): Site {
   const manifest = built.manifest as BuildManifest;
   const files: OpenedFiles = {
-    document: documentTemplate({ template: built.template, manifest, styles: built.styles, scriptSizes: built.scriptSizes, bootSource: built.bootScript }),
+    document: documentTemplate({ ...built, manifest }),
     manifest,
     styles: built.styles,
     throwRouteErrors: built.throwRouteErrors === true,
