@@ -1,16 +1,17 @@
-import { startTransition, useState } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { startTransition, Suspense, useState } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { Link, MemoryRouter, Route, Routes } from "react-router-dom";
 import { expect, it } from "vitest";
 import { withReactScheduling } from "../../tests/reactScheduling.ts";
 import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
 import { PageSchema } from "../content/contract.ts";
 import type { MountProps } from "./block.tsx";
-import { BlockMount } from "./BlockMount.tsx";
+import { BlockMount, LoadedOnce } from "./BlockMount.tsx";
 import { RuntimeProvider, type Runtime } from "./context.tsx";
 import type { NearViewport } from "./hydrateNear.ts";
+import { lazyOnce, type LazyOnce } from "./lazyBlocks.ts";
 import type { RenderSlot } from "./slots.ts";
 import { settled } from "./settled.ts";
 
@@ -26,8 +27,8 @@ function Counter(_: MountProps) {
 const page = PageSchema.parse({ id: 1 });
 const slot: RenderSlot = { id: "below", block: "faq", items: [], options: {}, fallbackOptions: null, title: null, background: null, source: "layout" };
 
-// React's own scheduling, as in the browser: a section's wait that ends while React waits on it is
-// resumed where it suspended (act() would render it anew instead).
+// React's own scheduling, as in the browser: a section's wait (or code) that ends while React waits on
+// it is resumed where it suspended (act() would render it anew instead, or LoadedOnce again).
 const afterTest = withReactScheduling();
 
 it("hydrates a section below the fold when it comes near while React waits on it, keeping the server's HTML and its state", async () => {
@@ -132,4 +133,62 @@ it("keeps the server's HTML of a block that does nothing in the browser, never a
   container.querySelector("a")?.click();
   await waitFor(() => expect(container.textContent).toBe("The next page"));
   expect(asked).toBe(0);
+});
+
+function LabelledCounter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+
+type Entry = LazyOnce<{ label: string }>;
+
+/** The block comes with a transition, as the router's navigations and hydration bring blocks. */
+function Shown({ entry, label }: { entry: Entry; label: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => startTransition(() => setShown(true))}>
+        Show
+      </button>
+      <Suspense fallback={<p>Loading</p>}>{shown && <LoadedOnce entry={entry} props={{ label }} />}</Suspense>
+    </>
+  );
+}
+
+function mounted() {
+  const container = document.body.appendChild(document.createElement("div"));
+  const root = createRoot(container);
+  afterTest(() => {
+    root.unmount();
+    container.remove();
+  });
+  return root;
+}
+
+it("keeps the component it chose at mount, so a later render after the code arrived does not mount it anew", async () => {
+  // Code that is on its way when the block mounts, and comes a moment later (a chunk already fetched).
+  const entry: Entry = lazyOnce(() => Promise.resolve(LabelledCounter));
+  const root = mounted();
+  root.render(<Shown entry={entry} label="Clicked" />);
+  (await screen.findByRole("button", { name: "Show" })).click();
+  (await screen.findByRole("button", { name: "Clicked 0" })).click();
+  await screen.findByRole("button", { name: "Clicked 1" });
+  expect(entry.loaded()).toBe(true);
+  // The page renders again (a post starting, a fetcher's state): the block keeps its state.
+  root.render(<Shown entry={entry} label="Pressed" />);
+  await waitFor(() => expect(screen.getByRole("button", { name: /^Pressed/ })).toBeInTheDocument());
+  expect(screen.getByRole("button", { name: /^Pressed/ })).toHaveTextContent("Pressed 1");
+});
+
+it("renders a component whose code is already there at once, without a fallback", async () => {
+  const entry: Entry = lazyOnce(() => Promise.resolve(LabelledCounter));
+  await entry.load();
+  const root = mounted();
+  root.render(<Shown entry={entry} label="Ready" />);
+  (await screen.findByRole("button", { name: "Show" })).click();
+  expect(await screen.findByRole("button", { name: "Ready 0" })).toBeInTheDocument();
 });

@@ -3,8 +3,7 @@ import type { Page } from "../content/contract.ts";
 import { keptServerSection, ServerHtml } from "../ui/ServerHtml.tsx";
 import { useRuntime } from "./context.tsx";
 import { slotIsland } from "./hydrationTurns.ts";
-import { ChunkLoadError } from "./lazyBlocks.ts";
-import { LoadedOnce } from "./lazyOnce.tsx";
+import { ChunkLoadError, type LazyOnce } from "./lazyBlocks.ts";
 import { blockRegistry } from "./registry.ts";
 import type { RenderSlot } from "./slots.ts";
 
@@ -50,7 +49,21 @@ class BlockErrorBoundary extends Component<BoundaryProps, { error: Error | null 
 
 type MountedProps = { slot: RenderSlot; page: Page };
 
-/** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder); the same one for the life of the mount (./lazyOnce.tsx). */
+/**
+ * `entry`'s component with `props`, chosen once per mount: the component itself when its code is
+ * there, else the lazy one, kept after the code arrives. Switching to the component on a later
+ * render would change the element's type, and React would mount it anew, losing its state (an
+ * open dialog, a form in the middle of its post). Key it by what `entry` is.
+ */
+export function LoadedOnce<P extends object>({ entry, props }: { entry: LazyOnce<P>; props: P }) {
+  const [Loaded] = useState(() => {
+    const code = entry.load();
+    return code.status === "fulfilled" ? code.value : entry.Lazy;
+  });
+  return <Loaded {...props} />;
+}
+
+/** The block's component: at once when its code is there (server, hydration, a block seen before), else lazily (the section shows its placeholder); the same one for the life of the mount (LoadedOnce). */
 function LoadedBlock(props: MountedProps) {
   const { blocks, shellHydrated, nearViewport, turns } = useRuntime();
   const { page, slot } = props;

@@ -4,13 +4,33 @@
  * once; once it has arrived, the block renders at once, without suspending, which is what lets
  * the server render every block and the browser hydrate them.
  */
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { BlockDefinition, MountProps } from "./block.tsx";
-import { lazyOnce, type LazyOnce } from "./lazyOnce.tsx";
 import { blockNames, type BlockName } from "./registry.ts";
+import { settled, type SettledPromise } from "./settled.ts";
 
 export type BlockLoaders = Record<BlockName, () => Promise<BlockDefinition>>;
 
-/** A block's component, loaded once (see ./lazyOnce.tsx), and a way to start loading it early. */
+/**
+ * A component whose code loads once, on first need, and renders at once when it has arrived
+ * (the server, hydration, every later use); while it is on its way it suspends like React.lazy.
+ */
+export interface LazyOnce<P> {
+  /** The code, requested on the first call; the same promise on every call. */
+  load: () => SettledPromise<ComponentType<P>>;
+  /** The component while its code is still on its way (it suspends until then). */
+  Lazy: LazyExoticComponent<ComponentType<P>>;
+  /** Whether the code has arrived, without asking for it. */
+  loaded: () => boolean;
+}
+
+export function lazyOnce<P>(load: () => Promise<ComponentType<P>>): LazyOnce<P> {
+  let pending: SettledPromise<ComponentType<P>> | undefined;
+  const once = () => (pending ??= settled(load()));
+  return { load: once, Lazy: lazy(() => once().then((Component) => ({ default: Component }))), loaded: () => pending?.status === "fulfilled" };
+}
+
+/** A block's component, loaded once, and a way to start loading it early. */
 export interface LazyBlock extends LazyOnce<MountProps> {
   /** Starts loading the block's code, never failing (failures show where the block mounts). */
   preload: () => Promise<unknown>;
