@@ -11,9 +11,8 @@ import type { MountProps } from "./block.tsx";
 import { BlockMount, LoadedOnce } from "./BlockMount.tsx";
 import { RuntimeProvider, type Runtime } from "./context.tsx";
 import type { NearViewport } from "./hydrateNear.ts";
-import { lazyOnce, type LazyOnce } from "./lazyBlocks.ts";
+import { lazyOnce, settled, type LazyOnce } from "./lazyBlocks.ts";
 import type { RenderSlot } from "./slots.ts";
-import { settled } from "./settled.ts";
 
 function Counter(_: MountProps) {
   const [count, setCount] = useState(0);
