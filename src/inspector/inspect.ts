@@ -11,7 +11,7 @@ import { checkSlotOptions } from "../runtime/blockOptions.ts";
 import type { LayoutResolution, ResolvedLayout } from "../runtime/layout.ts";
 import { layoutFileName } from "../runtime/layoutNames.ts";
 import { formatPath, formatProblem } from "../runtime/problems.ts";
-import type { TextLookup } from "../runtime/resolveText.ts";
+import type { TextLookup } from "../runtime/siteData.ts";
 import { templateRegistry } from "../runtime/registry.ts";
 import type { ItemFilter } from "../runtime/schemas.ts";
 import { pageSlots, type EmptyReason, type SlotInspection } from "../runtime/slots.ts";

@@ -6,14 +6,14 @@
  * with any problem does not build, so the browser only ever receives `ResolvedLayout`s.
  */
 import { defaultLayoutName, layoutCandidates, layoutFileName } from "./layoutNames.ts";
-import { blockNames, blockRegistry, isBlockName, type BlockName } from "./registry.ts";
-import { lacksDefault } from "./resolveText.ts";
+import { blockNames, blockRegistry, isBlockName, resourceDefaults, type BlockName } from "./registry.ts";
 import { formatPath, reportInput, zodProblems, type ConfigProblem } from "./problems.ts";
 import { suggest } from "./suggest.ts";
 import { layoutFileSchema, slotSchema, type ItemFilter, type LayoutFile, type SlotEntry, type SlotTitle } from "./schemas.ts";
 import * as z from "zod/mini";
 import type { PageImageField } from "../content/contract.ts";
 import { defaultLayoutSettings, type LayoutSettings } from "./layoutSettings.ts";
+import type { TextSource } from "./textSource.ts";
 
 /** Raw JSON of a layout file by name, or undefined when there is no such file. */
 export type LayoutSource = (name: string) => Promise<unknown>;
@@ -178,6 +178,11 @@ async function collect(name: string, source: LayoutSource, chain: string[], prob
     }
   });
   return { slots, settings: mergeSettings(baseSettings, layout), lineage };
+}
+
+/** A resource source that shows nothing when the content service lacks its key (resolveText, ./siteData.ts): no default here, none built in. */
+function lacksDefault(source: TextSource): boolean {
+  return !("field" in source) && source.default === undefined && resourceDefaults[source.resource] === undefined;
 }
 
 /** Checks one resolved slot against the registry; returns the slot, or null when it cannot be mounted. */

@@ -1,7 +1,8 @@
 /**
  * Site-wide data every page shares (text resources, menus): the root route's loader data (the
- * site's chrome), how it is loaded once per app and read by components. (The page on screen is
- * its content route's: see useCurrentPage in ./pageData.ts.)
+ * site's chrome), how it is loaded once per app and read by components, and what a layout's
+ * TextSource (./textSource.ts) says with those resources, for slot titles (./slots.ts) and blocks
+ * alike. (The page on screen is its content route's: see useCurrentPage in ./pageData.ts.)
  */
 import { createContext, useCallback, useContext, useMemo } from "react";
 import { useRouteLoaderData } from "react-router-dom";
@@ -9,7 +10,6 @@ import type { ContentClient } from "../content/client.ts";
 import type { MenuGroup, Page, Resources } from "../content/contract.ts";
 import { menusBySlot, type SiteMenus } from "../content/menus.ts";
 import { resourceDefaults } from "./registry.ts";
-import { resolveText } from "./resolveText.ts";
 import type { TextSource } from "./textSource.ts";
 
 /** The id of the route around every page, whose loader returns the site's chrome (src/app/routes.tsx). */
@@ -105,11 +105,23 @@ export function useSiteMenus(): (SiteMenus & { failed: boolean }) | null {
   return useMemo(() => (menus === null ? null : { ...menusBySlot(menus === "failed" ? [] : menus), failed: menus === "failed" }), [menus]);
 }
 
+/** Resource text as the content service has it; undefined when neither the page nor the site has the key. */
+export type TextLookup = (key: string) => string | undefined;
+
+/** The text a source points at, or null when there is none (a page field that is empty, a resource with no default). */
+export function resolveText(source: TextSource, page: Page, lookup: TextLookup): string | null {
+  if ("field" in source) {
+    const value = page[source.field];
+    return value?.trim() ? value : null;
+  }
+  return lookup(source.resource) ?? source.default ?? resourceDefaults[source.resource] ?? null;
+}
+
 /** The current page's own resources, which win over the site's. */
 export const PageResourcesContext = createContext<Readonly<Record<string, string>>>({});
 
 /** Resource text as the content service has it: the page's, then the site's; undefined when neither has the key. */
-export function useResourceLookup(): (key: string) => string | undefined {
+export function useResourceLookup(): TextLookup {
   const pageResources = useContext(PageResourcesContext);
   const siteResources = useSiteChrome()?.resources;
   return useCallback((key: string) => pageResources[key] ?? siteResources?.[key], [pageResources, siteResources]);

@@ -12,7 +12,7 @@ import { traceSelection, type FilterStep, type Selection } from "./filter.ts";
 import type { LayoutSlot, ResolvedLayout } from "./layout.ts";
 import { blockRegistry, templateRegistry, type BlockName } from "./registry.ts";
 import type { ItemFilter, SlotTitle } from "./schemas.ts";
-import { resolveText, type TextLookup } from "./resolveText.ts";
+import { resolveText, type TextLookup } from "./siteData.ts";
 
 export interface RenderSlot {
   id: string;

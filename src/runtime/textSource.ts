@@ -2,8 +2,8 @@
  * Copy a layout points at instead of writing it: a text resource (the page's, then the site's,
  * then the built-in default of registry/resource-defaults.json) or a text field of the page.
  * Slot titles and the blocks that show fixed sections use it, so the words on a page always
- * come from content or configuration, never from code. Resolved by ./resolveText.ts, which
- * stays free of the schema so the initial bundle does not carry it.
+ * come from content or configuration, never from code. Resolved by resolveText (./siteData.ts),
+ * which stays free of the schema so the initial bundle does not carry it.
  */
 import * as z from "zod/mini";
 import { pageTextFields } from "../content/contract.ts";
