@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The first screen's pictures (src/runtime/firstPictures.ts), as the server renders them: whatever
+ * The first screen's pictures (src/runtime/loadPage.ts), as the server renders them: whatever
  * block shows them (a hero, a panel, a card, a slider's slide), the page's first two pictures load
  * at once at high priority and are asked for from the head, in the copy the browser will pick;
  * every later picture loads lazily and is not preloaded.

@@ -6,8 +6,7 @@
  */
 import type { BlockDefinition } from "../runtime/block.tsx";
 import type { BlockLoaders } from "../runtime/lazyBlocks.ts";
-import type { BlockDataLoaders } from "../runtime/context.tsx";
-import type { BlockPictures } from "../runtime/firstPictures.ts";
+import type { BlockDataLoaders, BlockPictures } from "../runtime/context.tsx";
 import { blockNames, blockRegistry, type BlockName } from "../runtime/registry.ts";
 import { loadFirst, loadLater, ownModules, placement } from "virtual:block-code";
 import { blockCodeGroups } from "./codeGroups.ts";

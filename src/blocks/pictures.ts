@@ -1,7 +1,7 @@
 /**
  * The pictures each block shows, in the order it shows them, read from the same fields and
  * options as its component: the page loader picks the first screen's pictures from them
- * (src/runtime/firstPictures.ts). A slot's section background is counted by the runtime; a block
+ * (src/runtime/loadPage.ts). A slot's section background is counted by the runtime; a block
  * not named here shows no picture (text, FAQ, forms, breadcrumbs, the headline slider), or shows
  * it only below a hero that is always the page's first (the thought paper's download). Loaded
  * with the first page the browser resolves itself (not with the app's first code); the server
@@ -10,7 +10,7 @@
 import type * as z from "zod/mini";
 import { contentTypeName, type ContentItem } from "../content/contract.ts";
 import { checkSlotOptions, type OptionsSchema } from "../runtime/blockOptions.ts";
-import type { BlockPictures } from "../runtime/firstPictures.ts";
+import type { BlockPictures } from "../runtime/context.tsx";
 import type { RenderSlot } from "../runtime/slots.ts";
 import { defaultAuthorImage } from "../ui/cards/BlogCard.tsx";
 import { safeUrl } from "../ui/url.ts";

@@ -16,7 +16,7 @@ type PageRendererProps = {
   problems?: readonly string[];
   /** The server rendered this page: every block is in its HTML, so every block renders in the first pass too. */
   allAtOnce?: boolean | undefined;
-  /** The pictures of its first screen (./firstPictures.ts). */
+  /** The pictures of its first screen (firstScreenPictures, ./loadPage.ts). */
   firstPictures?: readonly string[] | undefined;
 };
 

@@ -7,7 +7,6 @@ import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { Page } from "../content/contract.ts";
 import type { OptionsSchema } from "./blockOptions.ts";
-import type { BlockPictures } from "./firstPictures.ts";
 import type { BlockName } from "./registry.ts";
 import type { RenderSlot } from "./slots.ts";
 import type { ResolvedLayout } from "./layout.ts";
@@ -19,6 +18,10 @@ import type { SiteChromeSource } from "./siteData.ts";
 /** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */
 export type BlockDataLoader = (context: { slot: RenderSlot; page: Page; url: URL; client: ContentClient; signal: AbortSignal }) => Promise<unknown>;
 export type BlockDataLoaders = Partial<Record<BlockName, BlockDataLoader>>;
+/** The content addresses of the pictures a slot's block shows, in the order it shows them (nulls for items without one). */
+export type SlotPictures = (slot: RenderSlot, page: Page) => readonly (string | null | undefined)[];
+/** Each block's pictures (src/blocks/pictures.ts), for its first screen's (./loadPage.ts); a block not named shows none. */
+export type BlockPictures = Partial<Record<BlockName, SlotPictures>>;
 /** Each block's options schema, by name (src/blocks/optionSchemas.ts). */
 export type BlockOptionSchemas = Record<BlockName, OptionsSchema>;
 
@@ -44,7 +47,7 @@ export interface Runtime {
   blockOptions: () => Promise<BlockOptionSchemas>;
   /** Blocks that load data of their own with the page (src/blocks/index.ts). */
   blockData?: BlockDataLoaders | undefined;
-  /** The pictures each block shows, for the first screen's (./firstPictures.ts); none without it. */
+  /** The pictures each block shows, for the first screen's (./loadPage.ts); none without it. */
   blockPictures?: (() => Promise<BlockPictures>) | undefined;
   /** The first page's HTML came from the server (rendering it there, or hydrating it): the first paint has happened. */
   serverHtml?: boolean | undefined;

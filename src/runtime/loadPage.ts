@@ -1,18 +1,18 @@
 /**
  * The page loader: resolves the page at an address into its PageData (./pageData.ts) — the Page,
  * its layout, its slots with their items, options checked against their blocks' schemas
- * (./blockOptions.ts), texts and block data. The server runs it for every page it renders; the
- * browser loads this module (and the content contract's schemas with it) for the first page it
- * resolves itself, so a page the server rendered hydrates without it.
+ * (./blockOptions.ts), texts, block data and its first screen's pictures. The server runs it for
+ * every page it renders; the browser loads this module (and the content contract's schemas with
+ * it) for the first page it resolves itself, so a page the server rendered hydrates without it.
  */
-import { firstScreenPictures } from "./firstPictures.ts";
 import { resolveSlotOptions } from "./blockOptions.ts";
-import type { Runtime } from "./context.tsx";
+import type { BlockPictures, Runtime } from "./context.tsx";
 import { loadFailure, type PageData } from "./pageData.ts";
 import { blockRegistry } from "./registry.ts";
 import { layoutNameOf, type PageRequest } from "./routeTable.ts";
 import { pageSlots, type RenderSlot } from "./slots.ts";
 import type { Page } from "../content/contract.ts";
+import { safeUrl } from "../ui/url.ts";
 
 /**
  * The page its route asks for at `url` (`asked`: ./routeTable.ts pageRequest), resolved: "missing"
@@ -60,4 +60,35 @@ export async function loadPageData(runtime: Runtime, asked: PageRequest, url: UR
   await code;
   const firstPictures = pictures ? firstScreenPictures(withData, page, await pictures) : [];
   return { status: "ready", page, layout, slots: withData, problems, blocks, aboveTheFold, firstPictures, serverRendered };
+}
+
+/*
+ * Which pictures a page shows in its first screen, decided with the page's data (above), whatever
+ * block shows them: those are loaded at once, at high priority and preloaded from the head
+ * (src/ui/firstScreen.tsx); every other picture loads lazily, as the visitor nears it.
+ *
+ * The rule (docs/performance.md, "The first screen's pictures"): the first `firstScreen.pictures`
+ * different pictures of the page's content in document order, a slot's section background before
+ * the pictures of its block. A phone's first screen (about 400 × 800 CSS pixels) holds a hero and
+ * the top of the block after it: two pictures cover a hero's and the next block's first one (a
+ * panel, a card, a slide), or the first two cards of a row. It is a count of pictures, not of
+ * slots: whether a slot shows anything above a picture depends on the content (a hero without a
+ * picture, an empty text), not on where the layout puts it. A wrong guess costs one picture
+ * fetched early; a missed one costs the largest paint waiting for layout and a lazy load.
+ */
+
+export const firstScreen = { pictures: 2 } as const;
+
+/** The first screen's pictures of a page whose slots are `slots`, as content addresses. */
+export function firstScreenPictures(slots: readonly RenderSlot[], page: Page, pictures: BlockPictures): string[] {
+  const found: string[] = [];
+  for (const slot of slots) {
+    for (const raw of [slot.background, ...(pictures[slot.block]?.(slot, page) ?? [])]) {
+      const url = safeUrl(raw);
+      if (url === null || found.includes(url)) continue;
+      found.push(url);
+      if (found.length === firstScreen.pictures) return found;
+    }
+  }
+  return found;
 }

@@ -28,7 +28,7 @@ export type PageData =
        * document, the browser's start and the renderer read; each slot says so too (`aboveTheFold`).
        */
       aboveTheFold: BlockName[];
-      /** The pictures of its first screen (content addresses): loaded at once and preloaded, the others lazily (./firstPictures.ts). */
+      /** The pictures of its first screen (content addresses): loaded at once and preloaded, the others lazily (firstScreenPictures, ./loadPage.ts). */
       firstPictures: string[];
       /** Rendered on the server: every block is in the HTML, so every block renders in the first pass too. */
       serverRendered: boolean;

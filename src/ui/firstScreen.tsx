@@ -1,5 +1,5 @@
 /**
- * The first screen's pictures (decided with the page's data: src/runtime/firstPictures.ts), for
+ * The first screen's pictures (decided by the page's loader: src/runtime/loadPage.ts), for
  * the pieces that show pictures: such a picture loads at once, at high priority, and is asked for
  * from the document's head (React writes `preload()`'s `<link rel="preload" as="image">` there),
  * in the copy and format the browser will pick; any other picture loads lazily.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "../content/contract.ts";
-import { firstScreenPictures, type BlockPictures } from "./firstPictures.ts";
+import type { BlockPictures } from "./context.tsx";
+import { firstScreenPictures } from "./loadPage.ts";
 import type { RenderSlot } from "./slots.ts";
 
 const page = {} as Page;
