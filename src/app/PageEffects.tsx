@@ -7,8 +7,8 @@
  */
 import { useEffect, useLayoutEffect, useState } from "react";
 import type { Page } from "../content/contract.ts";
+import { useAfterFirstPaint } from "../runtime/Island.tsx";
 import type { LayoutSettings } from "../runtime/layoutSettings.ts";
-import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { safeUrl } from "../ui/url.ts";
 import { startPageEffects } from "./runPageEffects.ts";
 

@@ -7,8 +7,8 @@
  */
 import { Component, type ReactNode } from "react";
 import { useRuntime } from "../runtime/context.tsx";
+import { useAfterFirstPaint } from "../runtime/Island.tsx";
 import { useCurrentPage } from "../runtime/pageData.ts";
-import { useAfterFirstPaint } from "../runtime/useAfterFirstPaint.ts";
 import { AfterContent } from "./AfterContent.tsx";
 
 /** Chrome that fails to render is left out; the page stays. */

@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect } from "react";
 import type { Page } from "../content/contract.ts";
 import { FirstScreenPictures } from "../ui/firstScreenPictures.ts";
 import { BlockMount } from "./BlockMount.tsx";
+import { useAfterFirstPaint } from "./Island.tsx";
 import { PageResourcesContext } from "./siteData.ts";
 import type { RenderSlot } from "./slots.ts";
-import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 
 /** Marks the moment a page's content is on screen; `npm run size` measures the script loaded before it. */
 export const CONTENT_SHOWN_MARK = "content-shown";
