@@ -18,12 +18,11 @@ import type { ContentClient } from "../content/client.ts";
 import { addressSaysPresentation } from "../forms/contactMode.ts";
 import { handleFormPost, type FormKind, type SubmitLead } from "../forms/formPost.ts";
 import { postedFormField, type PaperDownload, type PostedForm } from "../forms/postedForm.tsx";
-import { checkSlotOptions } from "../runtime/blockOptions.ts";
 import type { Runtime } from "../runtime/context.tsx";
 import { loadPageData } from "../runtime/loadPage.ts";
 import type { PageData } from "../runtime/pageData.ts";
 import { pageRequest, type RouteConfig } from "../runtime/routeTable.ts";
-import type { RenderSlot } from "../runtime/slots.ts";
+import { checkSlotOptions, type RenderSlot } from "../runtime/slots.ts";
 import { toPlainText } from "../ui/text.ts";
 import { retryLater } from "./retryLater.ts";
 

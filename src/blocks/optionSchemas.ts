@@ -1,10 +1,10 @@
 /**
  * Each block's options schema, by name: what the page's loader checks a slot's options against
- * (src/runtime/blockOptions.ts). Loaded with the first page the browser resolves itself, not with
+ * (src/runtime/slots.ts). Loaded with the first page the browser resolves itself, not with
  * a block's code: a page the server rendered hydrates without zod.
  */
 import type { BlockOptionSchemas } from "../runtime/context.tsx";
-import type { OptionsSchema } from "../runtime/blockOptions.ts";
+import type { OptionsSchema } from "../runtime/slots.ts";
 import { blockNames, type BlockName } from "../runtime/registry.ts";
 import { blockDeclarations } from "./declarations.generated.ts";
 

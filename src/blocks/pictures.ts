@@ -9,9 +9,8 @@
  */
 import type * as z from "zod/mini";
 import { contentTypeName, type ContentItem } from "../content/contract.ts";
-import { checkSlotOptions, type OptionsSchema } from "../runtime/blockOptions.ts";
 import type { BlockPictures } from "../runtime/context.tsx";
-import type { RenderSlot } from "../runtime/slots.ts";
+import { checkSlotOptions, type OptionsSchema, type RenderSlot } from "../runtime/slots.ts";
 import { defaultAuthorImage } from "../ui/cards/BlogCard.tsx";
 import { safeUrl } from "../ui/url.ts";
 import { isCardContentType, type CardContentType } from "../ui/cards/cardTypes.ts";

@@ -7,14 +7,13 @@
 import * as z from "zod/mini";
 import { blockDeclarations } from "../blocks/declarations.generated.ts";
 import { contentTypeName, type Page } from "../content/contract.ts";
-import { checkSlotOptions } from "../runtime/blockOptions.ts";
 import type { LayoutResolution, ResolvedLayout } from "../runtime/layout.ts";
 import { layoutFileName } from "../runtime/layoutNames.ts";
 import { formatPath, formatProblem } from "../runtime/problems.ts";
 import type { TextLookup } from "../runtime/siteData.ts";
 import { templateRegistry } from "../runtime/registry.ts";
 import type { ItemFilter } from "../runtime/schemas.ts";
-import { pageSlots, type EmptyReason, type SlotInspection } from "../runtime/slots.ts";
+import { checkSlotOptions, pageSlots, type EmptyReason, type SlotInspection } from "../runtime/slots.ts";
 import { distance, suggest } from "../runtime/suggest.ts";
 import type { RouteFacts } from "./route.ts";
 

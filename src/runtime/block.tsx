@@ -1,7 +1,7 @@
 /**
  * The contract between the runtime and a block. A block module pairs its name with its
  * component; the runtime hands it the slot's items and the options its page's loader resolved
- * against the block's schema (./blockOptions.ts), and never looks further inside. A block's code
+ * against the block's schema (./slots.ts), and never looks further inside. A block's code
  * holds no schema: the browser hydrating a page loads no zod.
  */
 import type { ComponentType } from "react";

@@ -6,9 +6,8 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContentClient } from "../content/client.ts";
 import type { Page } from "../content/contract.ts";
-import type { OptionsSchema } from "./blockOptions.ts";
 import type { BlockName } from "./registry.ts";
-import type { RenderSlot } from "./slots.ts";
+import type { OptionsSchema, RenderSlot } from "./slots.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { NearViewport } from "./hydrateNear.ts";
 import type { HydrationTurns } from "./hydrationTurns.ts";

@@ -5,7 +5,7 @@
  * (`npm run generate`), so a block is added in one folder.
  */
 import type { ContentTypeName } from "../content/contract.ts";
-import type { OptionsSchema } from "./blockOptions.ts";
+import type { OptionsSchema } from "./slots.ts";
 
 export interface BlockDeclaration<Name extends string = string, Options extends OptionsSchema = OptionsSchema> {
   /** The block's name in layouts: the same as its folder's. */

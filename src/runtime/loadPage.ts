@@ -1,16 +1,15 @@
 /**
  * The page loader: resolves the page at an address into its PageData (./pageData.ts) — the Page,
  * its layout, its slots with their items, options checked against their blocks' schemas
- * (./blockOptions.ts), texts, block data and its first screen's pictures. The server runs it for
+ * (./slots.ts), texts, block data and its first screen's pictures. The server runs it for
  * every page it renders; the browser loads this module (and the content contract's schemas with
  * it) for the first page it resolves itself, so a page the server rendered hydrates without it.
  */
-import { resolveSlotOptions } from "./blockOptions.ts";
 import type { BlockPictures, Runtime } from "./context.tsx";
 import { loadFailure, type PageData } from "./pageData.ts";
 import { blockRegistry } from "./registry.ts";
 import { layoutNameOf, type PageRequest } from "./routeTable.ts";
-import { pageSlots, type RenderSlot } from "./slots.ts";
+import { pageSlots, resolveSlotOptions, type RenderSlot } from "./slots.ts";
 import type { Page } from "../content/contract.ts";
 import { safeUrl } from "../ui/url.ts";
 

@@ -4,7 +4,7 @@
  * view of the list (search, sort, filter, page) is the block's own request (./useContentList.ts).
  */
 import { config } from "../../config.ts";
-import { checkSlotOptions } from "../../runtime/blockOptions.ts";
+import { checkSlotOptions } from "../../runtime/slots.ts";
 import type { BlockDataLoader } from "../../runtime/context.tsx";
 import type { ListData } from "./listResult.ts";
 import { listRequest, readListState } from "./listState.ts";
