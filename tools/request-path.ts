@@ -268,7 +268,7 @@ export async function measureRequestPath(): Promise<RequestPath> {
       const order = await firstEntered(inspector, ran, () => get(`${site.url}${page}`));
       return grouped(order, ran);
     };
-    // Held and steady: asked once more first, so a body recompressed while idle (./idleRecompression.ts) is not rebuilt inside the measured request.
+    // Held and steady: asked once more first, so a body recompressed while idle (src/server/pageCache.ts `idleRecompression`) is not rebuilt inside the measured request.
     const cached = await measure(async () => {
       await get(`${site.url}${page}`);
     });

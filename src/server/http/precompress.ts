@@ -2,7 +2,7 @@
  * Text compressed once, never per request: the build's text assets at brotli's 11 and gzip's 9
  * (`<file>.br` and `<file>.gz`, which @fastify/static sends as they are), and each rendered page
  * kept in the page cache (src/server/pageCache.ts): first at a fast level, so a fresh render is
- * not held up by its compression, then at the best level when the server is idle (../idleRecompression.ts).
+ * not held up by its compression, then at the best level when the server is idle (`idleRecompression` there).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";

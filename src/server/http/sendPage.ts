@@ -64,7 +64,7 @@ export function pageWriter(securityHeaders: Record<string, string>, edge: EdgePo
     let variants = built.get(page);
     if (!variants) built.set(page, (variants = new Map<Variant, Answer>()));
     let answer = variants.get(variant);
-    // Built again once the page's bodies were recompressed at the best level (src/server/idleRecompression.ts).
+    // Built again once the page's bodies were recompressed at the best level (src/server/pageCache.ts `idleRecompression`).
     const recompressed = (variant === "br" || variant === "gzip") && page.location === undefined && answer?.body !== page[variant];
     if (!answer || recompressed) variants.set(variant, (answer = answerOf(page, variant, securityHeaders, edge)));
     res.writeHead(answer.status, answer.headers);

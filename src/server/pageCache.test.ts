@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, expect, it, vi } from "vitest";
-import { idleRecompression } from "./idleRecompression.ts";
-import { pageBytes } from "./pageCache.ts";
+import { idleRecompression, pageBytes } from "./pageCache.ts";
 
 const html = `<!doctype html><ol>${Array.from({ length: 3000 }, (_, i) => `<li>${String((i * 7919) % 10007)}</li>`).join("")}</ol>`;
 
