@@ -20,9 +20,8 @@ import { mediaFailureSkipped, mediaInContent, mediaInPage, writeMedia } from "..
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
 import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
-import { readRedirects, redirectKey, type Redirect } from "../src/content/redirects.ts";
 import { isSitePath } from "../src/content/sitePath.ts";
-import { loadRedirectList } from "../src/server/redirectList.ts";
+import { loadRedirectList, readRedirects, redirectKey, type Redirect } from "../src/server/redirects.ts";
 
 export interface ExportOptions {
   distDir: string;

@@ -71,7 +71,7 @@ export interface RevalidationOptions {
   pages: SwrCache<CachedPage>;
   content: SwrCache<ContentAnswer, ContentCall>;
   shared: SharedStore | undefined;
-  /** The editors' redirect list (./redirectList.ts), loaded again by `"all"` and `"redirects": true`: the redirects followed then, by the address they move. */
+  /** The editors' redirect list (./redirects.ts), loaded again by `"all"` and `"redirects": true`: the redirects followed then, by the address they move. */
   redirects?: { reload(everywhere: boolean): Promise<ReadonlyMap<string, unknown>> } | undefined;
   /** The CDN's purge by tag (CDN and its settings, ./edge/purge.ts), or none. */
   edge?: EdgePurger | null | undefined;

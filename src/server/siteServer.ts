@@ -37,11 +37,10 @@ import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, t
 import { inSpan, pointSpan, startTracing } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { pageAddress, withQueryOf } from "../content/pageQuery.ts";
-import { redirectFor, redirectKey } from "../content/redirects.ts";
 import { isSitePath } from "../content/sitePath.ts";
 import { addressTag, everyPageTag, redirectsTag } from "./edge/cacheTags.ts";
 import { mayBePreview, mountPreviewEntry, previewCalls, previewHeaders, previewMedia, previewPages, previewSessionOf, previewSettingsFromEnv, withoutPreviewToken, writePreviewAnswer } from "./preview/preview.ts";
-import { createRedirectList } from "./redirectList.ts";
+import { createRedirectList, redirectFor, redirectKey } from "./redirects.ts";
 import { canonicalAddress, type AddressVerdict } from "../content/canonicalAddress.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
