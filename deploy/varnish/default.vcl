@@ -94,7 +94,7 @@ sub vcl_recv {
     unset req.http.Accept-Encoding;
   }
 
-  # A page's address as the origin keys it (src/content/pageQuery.ts): only the parameters a
+  # A page's address as the origin keys it (src/content/canonicalAddress.ts): only the parameters a
   # page reads (a list's search, sort, filter and page, the contact page's `from`, a thought
   # paper's `download`), sorted; `utm_*`, `gclid` and anything else are the page already held.
   if (req.url ~ "\?" && req.url !~ "^[^?]*\.[A-Za-z0-9]+(\?|$)") {

@@ -19,7 +19,7 @@ const LayoutInspector = import.meta.env.DEV
 /**
  * The layout inspector over the page, in `npm run dev` when the address has `?inspect`. Mounted
  * once the page has hydrated: the server renders pages without it (a page is kept by the
- * parameters pages read, src/content/pageQuery.ts, and `inspect` is not one), so the page
+ * parameters pages read, src/content/canonicalAddress.ts, and `inspect` is not one), so the page
  * hydrates as it was sent and the inspector only adds its overlay.
  */
 export function DevLayoutInspector(props: InspectorProps) {

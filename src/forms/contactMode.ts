@@ -5,9 +5,9 @@
  * posted without the code is judged by the right rules. The code also stores the flag
  * (SPEC 2.7, 3: `isPresentationService`), which selects the mode as before.
  */
-import { contactFromParam, presentationServicesFrom } from "../content/pageQuery.ts";
+import { contactFromParam, presentationServicesFrom } from "../content/canonicalAddress.ts";
 
-/** The parameter and its value (src/content/pageQuery.ts: the server renders and caches a page by these alone). */
+/** The parameter and its value (src/content/canonicalAddress.ts: the server renders and caches a page by these alone). */
 export { contactFromParam, presentationServicesFrom };
 
 /** The query a way to the contact page carries from a presentation-services page. */

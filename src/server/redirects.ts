@@ -21,7 +21,7 @@
  * other failure keeps the list held. Each refused redirect is logged once per list.
  */
 import { contentCalls } from "../content/calls.ts";
-import { withQueryOf } from "../content/pageQuery.ts";
+import { withQueryOf } from "../content/canonicalAddress.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache } from "./swrCache.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { listFilters, listSorts } from "../../content/contract.ts";
-import { pageAddress } from "../../content/pageQuery.ts";
+import { pageAddress } from "../../content/canonicalAddress.ts";
 import { addressSaysPresentation } from "../../forms/contactMode.ts";
 import { defaultListState, listRequest, pageCount, readListState, writeListState, type ListState } from "./listState.ts";
 
@@ -80,7 +80,7 @@ describe("pageCount", () => {
   });
 });
 
-describe("the address a page is rendered and cached by (src/content/pageQuery.ts)", () => {
+describe("the address a page is rendered and cached by (src/content/canonicalAddress.ts)", () => {
   it("reads as the same list view, contact mode and download form as the address asked for, whatever else it carries", () => {
     const value = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("2", "02", "-1", "1e1", "2.5", "ascending", "Last 3 Months", "last-6-months", "presentation-services", ""));
     const name = fc.constantFrom("search", "sort", "filter", "page", "from", "download", "utm_source", "gclid", "x", "Page");

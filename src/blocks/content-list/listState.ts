@@ -5,7 +5,7 @@
  */
 import type { ContentListRequest } from "../../content/contract.ts";
 import { contentTypeCodes, listFilters, listSorts, type ContentTypeName } from "../../content/names.ts";
-import { fromSlug, listDefaults, listParams, pageNumber, slug } from "../../content/pageQuery.ts";
+import { fromSlug, listDefaults, listParams, pageNumber, slug } from "../../content/canonicalAddress.ts";
 
 export type ListSort = (typeof listSorts)[number];
 export type ListFilter = (typeof listFilters)[number];
@@ -20,7 +20,7 @@ export interface ListState {
 
 export const defaultListState: ListState = { search: "", sort: listDefaults.sort, filter: listDefaults.filter, page: 1 };
 
-/** Query parameter names (src/content/pageQuery.ts: the server renders and caches a page by these alone). */
+/** Query parameter names (src/content/canonicalAddress.ts: the server renders and caches a page by these alone). */
 export { listParams };
 
 export function readListState(params: URLSearchParams): ListState {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router-dom";
-import { downloadParam } from "../../content/pageQuery.ts";
+import { downloadParam } from "../../content/canonicalAddress.ts";
 import { usePostedForm } from "../../forms/postedForm.tsx";
 import { defineBlock, type BlockProps } from "../../runtime/block.tsx";
 import { ContentImage } from "../../ui/ContentImage.tsx";

@@ -23,7 +23,7 @@ import { escapeUTF8 } from "entities";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { withQueryOf } from "../../content/pageQuery.ts";
+import { withQueryOf } from "../../content/canonicalAddress.ts";
 import { retryInAMomentSeconds } from "../../content/settings.ts";
 import { isSitePath } from "../../content/sitePath.ts";
 import { cacheControl } from "../http/cachePolicy.ts";
