@@ -10,7 +10,7 @@ import { requestUrl } from "../content/requestUrl.ts";
 import { embeddedOrigin, fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type CacheOutcome, type SwrCache } from "./swrCache.ts";
-import { inSpan } from "./tracing.ts";
+import type { Note } from "./tracing.ts";
 
 export interface ContentCacheOptions {
   /** The content service's origin (CONTENT_API_BASE, no trailing slash); ignored with `inProcess`. */
@@ -32,6 +32,8 @@ export interface ContentCacheOptions {
   warn?: (message: string) => void;
   /** Told how each cached call was answered (/metrics). */
   observe?: (outcome: CacheOutcome) => void;
+  /** Runs each cached call in a span (the server's, ./tracing.ts); without it, the call alone. */
+  span?: <T>(name: string, fn: (note?: Note) => Promise<T>) => Promise<T>;
 }
 
 const ContentAnswerSchema = z.object({ body: z.string(), contentType: z.string() });
@@ -137,13 +139,14 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       const { call, key } = contentCall(input, init);
       if (key === null) return upstream(call);
       deps?.add(key);
-      // A span per content call (a fetch to the service within it when it was not held).
-      return inSpan(`content ${call.path}`, async (note) => {
-        const { value: answer, cache } = await answers.lookup(key, call);
-        note({ "cache.outcome": cache });
+      const answer = async (note?: Note) => {
+        const { value, cache } = await answers.lookup(key, call);
+        note?.({ "cache.outcome": cache });
         options.observe?.(cache);
-        return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType } });
-      });
+        return new Response(value.body, { status: 200, headers: { "Content-Type": value.contentType } });
+      };
+      // Traced, a span per content call (a fetch to the service within it when it was not held).
+      return options.span ? options.span(`content ${call.path}`, answer) : answer();
     };
 
   const uncached =

@@ -34,7 +34,7 @@ import type { SwrCache } from "./swrCache.ts";
 import { bearerMatches, createSiteMetrics, metricsListener } from "./metrics.ts";
 import { secretProblems } from "./productionChecks.ts";
 import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, traceIdOfRequest } from "./requestLog.ts";
-import { inSpan, pointSpan, startTracing } from "./tracing.ts";
+import { inSpan, pointSpan, startTracing, type Note } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
 import { isSitePath } from "../content/sitePath.ts";
 import { addressTag, everyPageTag, redirectsTag } from "./edge/cacheTags.ts";
@@ -116,6 +116,8 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   if (proxyWarning !== null) log.warn(proxyWarning);
   // OpenTelemetry only with OTEL_EXPORTER_OTLP_ENDPOINT: its SDK is not even loaded otherwise (docs/operations.md#traces).
   const tracing = await startTracing(env);
+  /** A span on a request's path, asked for only when tracing is on: untraced, a request runs nothing of ./tracing.ts (a held page's answer checks the same). */
+  const span = <T>(name: string, fn: (note?: Note) => Promise<T>): Promise<T> => (tracing ? inSpan(name, fn) : fn());
   // The CDN in front, its lifetimes and its purge (docs/operations.md#a-cdn-in-front): read first, so a misnamed CDN stops the start.
   const edge = edgePolicyFromEnv(env);
   const edgePurger = edgePurgerFromEnv(env, edge.cdn);
@@ -145,6 +147,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
     staleMs,
     shared,
     observe: metrics.contentCache,
+    span,
     warn,
     maxEntries: entries(env.CONTENT_CACHE_ENTRIES, contentCacheDefaults.entries),
     maxBytes: megabytes(env.CONTENT_CACHE_MB, contentCacheDefaults.megabytes),
@@ -166,7 +169,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       recompression.during(async () => {
         const rendered = metrics.startRender();
         const deps = new Set<string>();
-        const made = await inSpan("render", async () => {
+        const made = await span("render", async () => {
           // The render bundle's page as the server keeps it (src/ssr/entry-server.tsx): a missing page comes back unrendered
           // (`not-found`) unless `address` is its route's own pattern: the page cache keeps one not-found page per route.
           const document = await build.site.renderServedPage(new Request(new URL(address, siteUrl)), { fetch: cache.recording(deps), siteUrl });
@@ -427,9 +430,9 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
       return previewed;
     }
     const { address } = verdict;
-    const { value: page, cache: outcome } = await inSpan("page cache", async (note) => {
+    const { value: page, cache: outcome } = await span("page cache", async (note) => {
       const found = await pages.lookup(address);
-      note({ "cache.outcome": found.cache });
+      note?.({ "cache.outcome": found.cache });
       return found;
     });
     noteCache(request.raw, outcome);

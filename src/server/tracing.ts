@@ -11,7 +11,9 @@
  * - `content <call path>` for each content call (its cache outcome; an upstream fetch within);
  * - `media resize`, `redis <command>`, `lead delivery`.
  *
- * Without an exporter, `inSpan` is the function itself: nothing is allocated per request.
+ * Without an exporter, `inSpan` is the function itself: nothing is allocated per request; and a
+ * page's request does not even call it (the site server asks for a span only when tracing is on),
+ * so an untraced page runs nothing of this file.
  */
 import type * as OtelApi from "@opentelemetry/api";
 import type { IncomingMessage, ServerResponse } from "node:http";
