@@ -19,10 +19,9 @@ import { pageRequest, siteRouteEntries, type RouteConfig } from "../runtime/rout
 import { ROOT_ROUTE_ID } from "../runtime/siteData.ts";
 import { SiteShell } from "./App.tsx";
 import { DevLayoutInspector } from "./DevLayoutInspector.tsx";
-import { PageEffects } from "./PageEffects.tsx";
-import { PageHead } from "./PageHead.tsx";
+import { PageEffects, useAncestorPage } from "./PageEffects.tsx";
+import { PageHead } from "./pageHead.tsx";
 import { retryLater } from "./retryLater.ts";
-import { useAncestorPage } from "./useAncestorPage.ts";
 
 /** SPEC 2.3 item 1: the loading screen stays up at least this long (0 on the server). */
 function minimumTime(ms: number, signal: AbortSignal): Promise<void> {
@@ -142,7 +141,8 @@ function PageView({ path }: { path: string }) {
             <PageRenderer page={loaded.page} slots={loaded.slots} problems={loaded.problems} allAtOnce={loaded.serverRendered} firstPictures={loaded.firstPictures} />
           </PostedFormContext>
           <PageEffects page={loaded.page} settings={loaded.layout.settings} />
-          <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />
+          {/* Dev only: a production build drops the inspector and never runs it (src/app/DevLayoutInspector.tsx). */}
+          {import.meta.env.DEV && <DevLayoutInspector page={loaded.page} layout={loaded.layout} path={path} />}
         </>
       );
   }
