@@ -3,7 +3,7 @@ import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { wirePage } from "../../tests/builders.ts";
 import { cannedFetch, renderSite, testRuntime } from "../../tests/harness.tsx";
-import { useAncestorPage } from "./useAncestorPage.ts";
+import { useAncestorPage } from "./PageEffects.tsx";
 
 /** Generous waits: the suite shares a busy machine. */
 const slow = { timeout: 5000 };
