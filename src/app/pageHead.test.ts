@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PageSchema } from "../content/contract.ts";
-import { pageHeadTags } from "./pageHead.ts";
+import { pageHeadTags } from "./pageHead.tsx";
 
 const head = (fields: Record<string, unknown>) => {
   const { metas } = pageHeadTags(PageSchema.parse({ id: 7, name: "About-Us", title: "About <em>us</em>", ...fields }), "/about-us", "https://www.example.com");

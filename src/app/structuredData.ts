@@ -28,7 +28,7 @@ import { mediaUrl } from "../ui/media.ts";
 import { toPlainText } from "../ui/text.ts";
 import { truncate } from "../ui/truncate.ts";
 import { comparablePath, safeUrl } from "../ui/url.ts";
-import { absoluteUrl, siteName } from "./pageHead.ts";
+import { absoluteUrl, siteName } from "./pageHead.tsx";
 
 /** The publisher: registry/organization.json, parsed once at this boundary. */
 const OrganizationSchema = z.object({ name: z.string(), url: z.string(), logo: z.optional(z.string()) });

@@ -56,7 +56,7 @@ const phoneLength = { min: 10, max: 20 } as const;
 const fieldLimits = {
   contact: { name: 100, Organisation: 100, email: 100, message: 2000 },
   thoughtPaper: { name: 50, Organisation: 50, email: 50 },
-  /** The paper a lead is for: its title, which the page shows whole up to this length (src/app/pageHead.ts). */
+  /** The paper a lead is for: its title, which the page shows whole up to this length (src/app/pageHead.tsx). */
   thoughtPaperName: 300,
 } as const;
 

@@ -6,7 +6,7 @@
  */
 // The five characters HTML and XML treat specially, as entities (text and attribute values alike).
 import { escapeUTF8 } from "entities";
-import type { HeadTags } from "../app/pageHead.ts";
+import type { HeadTags } from "../app/pageHead.tsx";
 import { HYDRATION_SCRIPT_OPEN, scriptSafeJson, type HydrationData } from "../runtime/hydrationData.ts";
 import type { BuiltFiles } from "./site.ts";
 

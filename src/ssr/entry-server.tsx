@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { pageHeadTags } from "../app/pageHead.ts";
+import { pageHeadTags } from "../app/pageHead.tsx";
 import { structuredData, structuredDataDocument } from "../app/structuredData.ts";
 import { jsonLdText } from "../ui/jsonLd.ts";
 import type { Page } from "../content/contract.ts";

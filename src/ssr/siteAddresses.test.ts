@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createContentClient } from "../content/client.ts";
 import { fixedAddresses, menuPath, siteAddresses, uniqueAddresses } from "./siteAddresses.ts";
-import { requestUrl } from "../content/requestUrl.ts";
+import { requestUrl } from "../../tests/harness.tsx";
 
 /** A content service with `total` blogs and nothing else in its lists, answering `pageSize` at a time. */
 function service(total: number, menus: unknown) {

@@ -6,7 +6,7 @@
  */
 import { JSDOM } from "jsdom";
 import { PageSchema } from "../../src/content/contract.ts";
-import { descriptionLimit, siteName, titleLimit } from "../../src/app/pageHead.ts";
+import { descriptionLimit, siteName, titleLimit } from "../../src/app/pageHead.tsx";
 import { matchAddress } from "../../src/inspector/route.ts";
 import { findHydrationScript, HYDRATION_SCRIPT_OPEN, parseHydrationData, type HydrationData } from "../../src/runtime/hydrationData.ts";
 import { isPageData } from "../../src/runtime/pageData.ts";

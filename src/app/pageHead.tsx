@@ -1,9 +1,10 @@
 /**
  * SPEC 2.3 item 6 and what link previews read: a page's title, description, keywords, canonical
  * link and Open Graph data, from the page data. The browser renders them with React (PageHead),
- * the server writes the same tags into the HTML it sends.
+ * the server writes the same tags into the HTML it sends (src/ssr/document.ts).
  */
 import type { Page } from "../content/contract.ts";
+import { useRuntime } from "../runtime/context.tsx";
 import { toPlainText } from "../ui/text.ts";
 import { truncate } from "../ui/truncate.ts";
 import { mediaUrl } from "../ui/media.ts";
@@ -51,4 +52,22 @@ export function pageHeadTags(page: Page, path: string, siteUrl: string): HeadTag
   if (image === defaultSocialImage) metas.push({ key: "property", value: "og:image:width", content: "300" }, { key: "property", value: "og:image:height", content: "300" });
   metas.push({ key: "property", value: "og:image:alt", content: image === defaultSocialImage ? defaultSocialImageAlt : title });
   return { title, canonical, metas };
+}
+
+/**
+ * The page's head tags in the browser; React hoists them into <head>, and adopts the server's on
+ * hydration. On the server, src/ssr/document.ts writes them, with the page's structured data
+ * (src/ssr/entry-server.tsx), which is for crawlers and so never part of the browser's code.
+ */
+export function PageHead({ page, path }: { page: Page; path: string }) {
+  const { siteUrl, serverRender } = useRuntime();
+  if (serverRender) return null;
+  const { title, canonical, metas } = pageHeadTags(page, path, siteUrl);
+  return (
+    <>
+      <title>{title}</title>
+      {metas.map(({ key, value, content }) => (key === "name" ? <meta key={value} name={value} content={content} /> : <meta key={value} property={value} content={content} />))}
+      <link rel="canonical" href={canonical} />
+    </>
+  );
 }
