@@ -25,7 +25,7 @@ import { captchaVerifier } from "../src/shared/captcha.ts";
 import { loadFixtures } from "../fixture-service/fixtures.ts";
 import { openLeadStore } from "../fixture-service/leadStore.ts";
 import { createContentService, type ContentService } from "../fixture-service/service.ts";
-import { requestUrl } from "../src/content/requestUrl.ts";
+import { requestUrl } from "../src/server/contentCache.ts";
 
 export const fixedNow = new Date("2026-11-21T12:00:00Z");
 
@@ -69,7 +69,7 @@ export function serviceFetch(service: ContentService): typeof fetch {
 /** A canned answer, or a function of the request body that makes one. */
 type Answer = unknown;
 
-export { requestUrl } from "../src/content/requestUrl.ts";
+export { requestUrl } from "../src/server/contentCache.ts";
 
 /** A fetch with canned answers per call path; a page answer may be a map of request -> page. */
 export function cannedFetch(answers: { pages?: Record<string, unknown>; menus?: unknown; resources?: unknown; other?: Record<string, Answer> }): typeof fetch {

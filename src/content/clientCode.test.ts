@@ -4,7 +4,7 @@
  * more than the network failing would.
  */
 import { afterEach, expect, it, vi } from "vitest";
-import { requestUrl } from "./requestUrl.ts";
+import { requestUrl } from "../../tests/harness.tsx";
 
 afterEach(() => {
   vi.doUnmock("./contract.ts");

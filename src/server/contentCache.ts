@@ -6,7 +6,6 @@
  */
 import * as z from "zod/mini";
 import { contentCallNames } from "../content/calls.ts";
-import { requestUrl } from "../content/requestUrl.ts";
 import { embeddedOrigin, fetchThrough, type FetchHandler } from "./http/fetchHandler.ts";
 import type { SharedStore } from "./shared.ts";
 import { createSwrCache, type CacheOutcome, type SwrCache } from "./swrCache.ts";
@@ -97,6 +96,9 @@ export function contentOfKey(key: string): KeyedContent {
       return { call: "other" };
   }
 }
+
+/** The address of a fetch call, whatever form it was given in. */
+export const requestUrl = (input: RequestInfo | URL): string => (typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
 
 /** The call a fetch makes, with its cache key (path and body), or a null key for a call that is not cached (not a POST with a text body). */
 function contentCall(input: Parameters<typeof fetch>[0], init?: RequestInit): { call: ContentCall; key: string | null } {
