@@ -6,9 +6,8 @@
  * where the service gives one (a list item's `date`: its detail page's `lastmod`).
  */
 import { canonicalPath } from "../content/canonicalAddress.ts";
-import { contentTypeCodes, type ContentListRequest } from "../content/contract.ts";
+import { contentTypeCodes, machineDate, type ContentListRequest } from "../content/contract.ts";
 import type { ContentClient } from "../content/client.ts";
-import { machineDate } from "../content/dates.ts";
 import { detailPath, type RouteName } from "../content/paths.ts";
 import { allMenuItems, menusBySlot } from "../content/menus.ts";
 import { routeTable } from "../runtime/registry.ts";

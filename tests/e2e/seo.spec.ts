@@ -17,7 +17,7 @@ import { getAttributeValue, removeElement, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { JSDOM } from "jsdom";
 import { startChildServer } from "../../tools/childServer.ts";
-import { machineDate } from "../../src/content/dates.ts";
+import { machineDate } from "../../src/content/contract.ts";
 import { detailPath, type RouteName } from "../../src/content/paths.ts";
 import { routeTable } from "../../src/runtime/registry.ts";
 import { listKinds, loadFixtures, type Json, type JsonObject } from "../../fixture-service/fixtures.ts";

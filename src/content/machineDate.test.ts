@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { machineDate } from "./dates.ts";
+import { machineDate } from "./contract.ts";
 
 describe("machineDate", () => {
   it("is the calendar date as written when the service sends no time zone", () => {
