@@ -14,8 +14,9 @@
  *
  * Kinds: a cached page (held fresh: answered before the framework) and an uncached one (the page
  * and its own content dropped by the publish webhook first; menus and resources held, as on a
- * running site). Block and shared UI components (src/blocks/, src/ui/) count as one group: they
- * are the page's React tree, which docs/blocks.md describes. Packages are not counted.
+ * running site). Block, shared UI and site chrome components (src/blocks/, src/ui/, src/chrome/: the
+ * header, footer, consent banner and contact shortcut) count as one group: they are the page's
+ * React tree, which docs/blocks.md describes. Packages are not counted.
  *
  * It prints the lists as docs/architecture.md shows them; `--json`, as JSON (tests/requestPath.test.ts
  * measures again and fails when the code and the page part, or a path passes its budget).
@@ -33,7 +34,7 @@ const webhookSecret = "request-path-measurement-secret-0123456789";
 /** The page measured. */
 const page = process.argv.find((argument) => argument.startsWith("--page="))?.slice("--page=".length) ?? "/Home";
 /** The group every block and shared UI component counts in. */
-export const componentGroup = "src/blocks/** + src/ui/** (the page's components)";
+export const componentGroup = "src/blocks/** + src/ui/** + src/chrome/** (the page's components)";
 
 /** The built production server in a child process (./childServer.ts); with `inspect`, its inspector open. */
 const startServer = (env: Record<string, string>, inspect: boolean) =>
@@ -118,7 +119,7 @@ function sourceAt(url: string, offset: number): string | null {
 }
 
 /** What a file counts as: itself, or the page's components' group. */
-export const counted = (path: string) => (/^src\/(blocks|ui)\//.test(path) ? componentGroup : path);
+export const counted = (path: string) => (/^src\/(blocks|ui|chrome)\//.test(path) ? componentGroup : path);
 
 interface RanFunction {
   scriptId: string;
