@@ -20,7 +20,7 @@ import { mediaFailureSkipped, mediaInContent, mediaInPage, writeMedia } from "..
 import { mediaHandlerFromEnv } from "../src/server/media/mediaFromEnv.ts";
 import type { MediaHandler } from "../src/server/media/mediaHandler.ts";
 import { checkLinks, type BrokenLink, type SiteReader } from "./linkCheck.ts";
-import { isSitePath } from "../src/content/sitePath.ts";
+import { isSitePath } from "../src/content/canonicalAddress.ts";
 import { loadRedirectList, readRedirects, redirectKey, type Redirect } from "../src/server/redirects.ts";
 
 export interface ExportOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSitePath } from "./sitePath.ts";
+import { isSitePath } from "./canonicalAddress.ts";
 
 describe("the one site-path rule", () => {
   it("takes a path of this site", () => {

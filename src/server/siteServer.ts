@@ -36,11 +36,10 @@ import { secretProblems } from "./productionChecks.ts";
 import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, traceIdOfRequest } from "./requestLog.ts";
 import { inSpan, pointSpan, startTracing, type Note } from "./tracing.ts";
 import { MEDIA_PREFIX } from "../content/mediaAddress.ts";
-import { isSitePath } from "../content/sitePath.ts";
 import { addressTag, everyPageTag, redirectsTag } from "./edge/cacheTags.ts";
 import { mayBePreview, mountPreviewEntry, previewCalls, previewHeaders, previewMedia, previewPages, previewSessionOf, previewSettingsFromEnv, withoutPreviewToken, writePreviewAnswer } from "./preview/preview.ts";
 import { createRedirectList, redirectFor, redirectKey } from "./redirects.ts";
-import { canonicalAddress, pageAddress, withQueryOf, type AddressVerdict } from "../content/canonicalAddress.ts";
+import { canonicalAddress, isSitePath, pageAddress, withQueryOf, type AddressVerdict } from "../content/canonicalAddress.ts";
 import { numberSetting, retryAfterSeconds, secondsSetting } from "../content/settings.ts";
 
 export interface SiteServer {

@@ -7,7 +7,7 @@
  */
 import { escapeUTF8 } from "entities";
 import { PREVIEW_NOTICE_ID, previewExitHref, previewQueryParam } from "../content/previewAddress.ts";
-import { isSitePath } from "../content/sitePath.ts";
+import { isSitePath } from "../content/canonicalAddress.ts";
 
 /** The notice at the top of a page in preview: a draft or the published version, until when, and the exit. */
 export function previewNotice({ draft, until, address }: { draft: boolean; until: number; address: string }): string {

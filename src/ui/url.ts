@@ -1,4 +1,4 @@
-import { isSitePath } from "../content/sitePath.ts";
+import { isSitePath } from "../content/canonicalAddress.ts";
 
 export { isSitePath };
 

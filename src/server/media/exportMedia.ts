@@ -8,7 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import pLimit from "p-limit";
 import { animationStillPath, extensionOf, isMediaPath, isRasterPath, MEDIA_PREFIX, parseAnimationStill, variantFormats, variantPath, variantWidths } from "../../content/mediaAddress.ts";
-import { isSitePath } from "../../content/sitePath.ts";
+import { isSitePath } from "../../content/canonicalAddress.ts";
 import type { MediaHandler } from "./mediaHandler.ts";
 
 /** `/_media/...` as the pages' markup writes them (src, srcset, href, poster, preloads, style urls). */
