@@ -7,7 +7,7 @@ import { screen, within } from "@testing-library/react";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import defaultLayout from "../layouts/default.json" with { type: "json" };
-import { layoutSource } from "../src/app/layoutSource.ts";
+import { layoutSource } from "../src/app/createRuntime.ts";
 import { resolveLayout } from "../src/runtime/layout.ts";
 import { fixtureService, renderSite, serviceFetch, testRuntime } from "./harness.tsx";
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
 import { expect, vi } from "vitest";
-import { layoutSource } from "../src/app/layoutSource.ts";
+import { layoutSource } from "../src/app/createRuntime.ts";
 import { formAction, siteRoutes } from "../src/app/routes.tsx";
 import { blockDataLoaders, blockLoaders } from "../src/blocks/index.ts";
 import { blockOptionSchemas } from "../src/blocks/optionSchemas.ts";

@@ -2,15 +2,29 @@
  * The runtime of one app (a browser tab, or one request on the server): built here only, with
  * the settings of src/config.ts on both sides.
  */
+import { layoutModules } from "virtual:corvane-layouts";
 import { blockDataLoaders, blockLoaders, loadBlockPictures } from "../blocks/index.ts";
 import { config } from "../config.ts";
 import { createContentClient } from "../content/client.ts";
 import { previewQueryParam } from "../content/previewAddress.ts";
 import type { Runtime } from "../runtime/context.tsx";
+import type { ResolvedLayout } from "../runtime/layout.ts";
+import { layoutCandidates, layoutKey } from "../runtime/layoutNames.ts";
 import { createLazyBlocks } from "../runtime/lazyBlocks.ts";
 import { siteChromeSource, type SiteChrome } from "../runtime/siteData.ts";
-import { layoutSource } from "./layoutSource.ts";
 import { loadNavigationCode } from "./routes.tsx";
+
+/**
+ * The runtime's layouts, each its own small chunk fetched when a page needs it, already resolved
+ * and checked by the build (src/build/layoutsPlugin.ts).
+ */
+export async function layoutSource(name: string): Promise<ResolvedLayout> {
+  const key = layoutCandidates(name).map(layoutKey).find((candidate) => Object.hasOwn(layoutModules, candidate));
+  const load = key === undefined ? undefined : layoutModules[key];
+  // The build refuses a site without layouts/default.json; this is a broken build, not a page.
+  if (!load) throw new Error(`no layout for "${name}" and no default layout`);
+  return (await load()).default;
+}
 
 export interface RuntimeHost {
   /** Content calls go through it (on the server: its cache in front of the content service). */

@@ -1,6 +1,6 @@
 /**
  * How a page's name becomes its layout file: the rule the build's resolution (./layout.ts) and
- * the browser's layout source (src/app/layoutSource.ts) share. Apart from ./layout.ts so the
+ * the browser's layout source (`layoutSource`, src/app/createRuntime.ts) share. Apart from ./layout.ts so the
  * browser gets these three lines, not the layout resolver and the registry's schemas.
  */
 

@@ -22,7 +22,7 @@ import { safeUrl } from "../ui/url.ts";
 export async function loadPageData(runtime: Runtime, asked: PageRequest, url: URL, signal: AbortSignal, content?: Promise<Page>): Promise<PageData> {
   const { request, layout: layoutName } = asked;
   // Asked for each page, not memoised here: each layout is a module the platform's import()
-  // loads once (src/app/layoutSource.ts), and a load that failed is tried again next time.
+  // loads once (`layoutSource`, src/app/createRuntime.ts), and a load that failed is tried again next time.
   const earlyLayout = layoutName === undefined ? undefined : runtime.layouts(layoutName);
   // The slots' titles read the site's resources: the same request as the root route's loader (./siteData.ts), which never fails.
   const chrome = runtime.chrome.load();

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { readdirSync } from "node:fs";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { layoutSource } from "../../src/app/layoutSource.ts";
+import { layoutSource } from "../../src/app/createRuntime.ts";
 import { PageSchema, contentTypeCodes, contentTypeName, type ContentTypeName, type Page } from "../../src/content/contract.ts";
 import { selectItems } from "../../src/runtime/filter.ts";
 import { RuntimeProvider } from "../../src/runtime/context.tsx";
