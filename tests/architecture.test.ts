@@ -59,7 +59,7 @@ describe("docs/architecture.md's request path", () => {
   }
 
   it("catches an arrow the code does not have (the check itself can fail)", () => {
-    expect(handsOff("src/boot.ts", "src/runtime/BlockMount.tsx")).toBe(false);
+    expect(handsOff("src/boot.ts", "src/runtime/PageRenderer.tsx")).toBe(false);
     expect(handsOff("src/main.tsx", "src/app/start.tsx")).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { withReactScheduling } from "../../tests/reactScheduling.ts";
 import { cannedFetch, testRuntime } from "../../tests/harness.tsx";
 import { PageSchema } from "../content/contract.ts";
 import type { MountProps } from "./block.tsx";
-import { BlockMount, LoadedOnce } from "./BlockMount.tsx";
+import { BlockMount, LoadedOnce } from "./PageRenderer.tsx";
 import { RuntimeProvider, type Runtime } from "./context.tsx";
 import type { NearViewport } from "./hydrateNear.ts";
 import { lazyOnce, settled, type LazyOnce } from "./lazyBlocks.ts";

@@ -29,7 +29,7 @@ export function useAfterFirstPaint(ready = true, alreadyPainted = false): boolea
 
 function Turn({ name, children }: { name: string; children: ReactNode }) {
   const { turns, nearViewport } = useRuntime();
-  // Every hook before the waits (./BlockMount.tsx says why).
+  // Every hook before the waits (LoadedBlock in ./PageRenderer.tsx says why).
   useLayoutEffect(() => {
     nearViewport?.chromeHydrated(name);
     turns?.done(name);

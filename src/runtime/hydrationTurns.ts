@@ -3,7 +3,7 @@
  * to the browser every few milliseconds, but it commits each pass in one task: hydrating the whole
  * page at once was a commit of 150–250 ms on a phone (4x slower CPU), and Lighthouse counts every
  * millisecond of it over 50 as blocking. So the page hydrates as islands, one at a time: the header,
- * each interactive block, the footer (src/runtime/Island.tsx and BlockMount.tsx). Each island is a
+ * each interactive block, the footer (src/runtime/Island.tsx and PageRenderer.tsx). Each island is a
  * Suspense boundary that waits for its turn here; while it waits it keeps the server's HTML, which
  * works as HTML does (links, the header's <details>, forms that post). An island's turn comes once
  * the one before it has committed and the browser has had a task to itself: each commit is one
@@ -11,7 +11,7 @@
  */
 import { settled, type SettledPromise } from "./lazyBlocks.ts";
 
-/** The island of a block's section (./BlockMount.tsx). */
+/** The island of a block's section (BlockMount, ./PageRenderer.tsx). */
 export const slotIsland = (slotId: string) => `slot:${slotId}`;
 
 export interface HydrationTurns {
