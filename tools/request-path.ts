@@ -283,7 +283,8 @@ export async function measureRequestPath(): Promise<RequestPath> {
 }
 
 /** The budgets docs/architecture.md holds the paths to (tests/requestPath.test.ts fails past them). */
-export const requestPathBudgets = { cached: 6, uncached: 73 } as const;
+// uncached: a third fewer than the 67 files first measured (issue 50).
+export const requestPathBudgets = { cached: 6, uncached: 44 } as const;
 const kinds = { cached: "a cached page", uncached: "an uncached page" } as const;
 
 /** The lists as docs/architecture.md shows them: per kind, a marker with its budget and the files in order of first call, six to a line. */
