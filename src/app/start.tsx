@@ -13,7 +13,7 @@ import { findHydrationScript, parseHydrationData, type HydrationData } from "../
 import { isPageData, type PageData } from "../runtime/pageData.ts";
 import { hydrateWhenNear } from "../runtime/hydrateNear.ts";
 import { createHydrationTurns, slotIsland } from "../runtime/hydrationTurns.ts";
-import { settled } from "../runtime/lazyBlocks.ts";
+import { settled } from "../runtime/settled.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
 import { routeFor } from "../runtime/routeTable.ts";
 import { isSiteChrome, ROOT_ROUTE_ID } from "../runtime/siteData.ts";

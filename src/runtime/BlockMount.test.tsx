@@ -11,7 +11,8 @@ import type { MountProps } from "./block.tsx";
 import { BlockMount, LoadedOnce } from "./PageRenderer.tsx";
 import { RuntimeProvider, type Runtime } from "./context.tsx";
 import type { NearViewport } from "./hydrateNear.ts";
-import { lazyOnce, settled, type LazyOnce } from "./lazyBlocks.ts";
+import { lazyOnce, type LazyOnce } from "./lazyBlocks.ts";
+import { settled } from "./settled.ts";
 import type { RenderSlot } from "./slots.ts";
 
 function Counter(_: MountProps) {

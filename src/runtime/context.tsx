@@ -11,7 +11,8 @@ import type { OptionsSchema, RenderSlot } from "./slots.ts";
 import type { ResolvedLayout } from "./layout.ts";
 import type { NearViewport } from "./hydrateNear.ts";
 import type { HydrationTurns } from "./hydrationTurns.ts";
-import type { LazyBlocks, SettledPromise } from "./lazyBlocks.ts";
+import type { LazyBlocks } from "./lazyBlocks.ts";
+import type { SettledPromise } from "./settled.ts";
 import type { SiteChromeSource } from "./siteData.ts";
 
 /** Data a block needs before it renders (a list's first page), loaded with the page so the server's HTML and hydration agree. */

@@ -13,7 +13,7 @@
  * (src/app/start.tsx).
  */
 import type { Page } from "../content/contract.ts";
-import { settled, type SettledPromise } from "./lazyBlocks.ts";
+import { settled, type SettledPromise } from "./settled.ts";
 
 /** How far beyond the viewport a section starts hydrating: one screen ahead, either way. */
 export const NEAR_VIEWPORT_MARGIN = "100% 0px";

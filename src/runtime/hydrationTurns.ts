@@ -9,7 +9,7 @@
  * the one before it has committed and the browser has had a task to itself: each commit is one
  * island's. Browser only, made once for the page the server sent (src/app/start.tsx).
  */
-import { settled, type SettledPromise } from "./lazyBlocks.ts";
+import { settled, type SettledPromise } from "./settled.ts";
 
 /** The island of a block's section (BlockMount, ./PageRenderer.tsx). */
 export const slotIsland = (slotId: string) => `slot:${slotId}`;

@@ -2,33 +2,13 @@
  * Lazy block code with the chunk time-out of SPEC 8/9: a block whose code has not arrived in
  * time (or failed to arrive) fails on its own, in its own place. A block's code is requested
  * once; once it has arrived, the block renders at once, without suspending (its promise is
- * `settled`), which is what lets the server render every block and the browser hydrate them.
+ * `settled`: ./settled.ts), which is what lets the server render every block and the browser
+ * hydrate them.
  */
-import { lazy, type ComponentType, type FulfilledReactPromise, type LazyExoticComponent, type PendingReactPromise, type RejectedReactPromise } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { BlockDefinition, MountProps } from "./block.tsx";
 import { blockNames, type BlockName } from "./registry.ts";
-
-/**
- * A promise that records how it settled, in the fields React's `use` reads: `use` returns the
- * value of a fulfilled one during render instead of suspending, so code loaded before
- * hydration (or before a server render) renders in the same pass. The hydration's waits
- * (./hydrationTurns.ts, ./hydrateNear.ts, src/app/start.tsx) are such promises too.
- */
-export type SettledPromise<T> = Promise<T> & (PendingReactPromise<T> | FulfilledReactPromise<T> | RejectedReactPromise<T>);
-
-export function settled<T>(promise: Promise<T>): SettledPromise<T> {
-  const tracked: SettledPromise<T> = Object.assign(promise, { status: "pending" as const });
-  // The handlers return nothing: returning `tracked` (a thenable) would make this derived promise adopt its rejection, unhandled.
-  void promise.then(
-    (value) => {
-      void Object.assign(tracked, { status: "fulfilled" as const, value });
-    },
-    (reason: unknown) => {
-      void Object.assign(tracked, { status: "rejected" as const, reason });
-    },
-  );
-  return tracked;
-}
+import { settled, type SettledPromise } from "./settled.ts";
 
 export type BlockLoaders = Record<BlockName, () => Promise<BlockDefinition>>;
 
