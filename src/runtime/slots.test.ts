@@ -158,6 +158,36 @@ describe("pageSlots inspection", () => {
     expect(inspection.filter((entry) => entry.reason === null).map((entry) => entry.id)).toEqual(slots.map((slot) => slot.id));
   });
 
+  it("gives a template that renders nothing an id of its own, never the id of a section on the page", () => {
+    // Found by the property run (seed 8112779): a skipped Carousel_CommonTemplate and a rendered one,
+    // both with an empty tag, shared "tpl-carousel-commontemplate-", so the inspector said the
+    // section on the page did not render.
+    const p = page({ contents: [wireItem("Carousels", { title: "Slide" })] });
+    const { slots, inspection } = templateSlots(
+      [
+        { contentType: 2, tagName: "", templateName: "Carousel_CommonTemplate", templateOptions: null },
+        { contentType: 3, tagName: "", templateName: "Carousel_CommonTemplate", templateOptions: null },
+      ],
+      p,
+      noText,
+    );
+    expect(inspection.map((entry) => [entry.id, entry.reason?.kind ?? null])).toEqual([
+      ["tpl-carousel-commontemplate-blogs", "template-type-unsupported"],
+      ["tpl-carousel-commontemplate-carousels", null],
+    ]);
+    expect(slots.map((slot) => slot.id)).toEqual(["tpl-carousel-commontemplate-carousels"]);
+    const same = templateSlots(
+      [
+        { contentType: 2, tagName: "X", templateName: "Carousel_CommonTemplate", templateOptions: null },
+        { contentType: 3, tagName: "X", templateName: "Carousel_CommonTemplate", templateOptions: null },
+      ],
+      page({ contents: [wireItem("Carousels", { title: "Slide", tags: ["X"] })] }),
+      noText,
+    );
+    expect(same.inspection.map((entry) => entry.id)).toEqual(["tpl-carousel-commontemplate-x", "tpl-carousel-commontemplate-x-2"]);
+    expect(same.slots.map((slot) => slot.id)).toEqual(["tpl-carousel-commontemplate-x-2"]);
+  });
+
   it("names the templates a layout without a templates slot leaves out", async () => {
     const layout = await resolveLayout("x", (name) => Promise.resolve(name === "default" ? { slots: [{ id: "blogs", block: "cards" }] } : undefined));
     const p = page({ contents: [wireItem("Blogs")], conetentTemplates: [{ contentType: 2, templateName: "Blog_CommonTemplate" }] });

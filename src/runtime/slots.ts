@@ -143,10 +143,15 @@ export function templateSlots(templates: readonly ContentTemplate[], page: Page,
   const inspection: SlotInspection[] = [];
   for (const template of templates) {
     const type = template.contentType === null ? undefined : contentTypeName(template.contentType);
-    const baseId = `tpl-${template.templateName}-${template.tagName ?? type ?? String(template.contentType)}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    // Every template gets its own id, whether it renders or not, so the inspector's entry for a
+    // section is never another template's: the nth template with the same name and tag is "-n".
+    const baseId = `tpl-${template.templateName}-${template.tagName || (type ?? String(template.contentType))}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const count = (used.get(baseId) ?? 0) + 1;
+    used.set(baseId, count);
+    const id = count === 1 ? baseId : `${baseId}-${count}`;
     const entry = Object.hasOwn(templateRegistry, template.templateName) ? templateRegistry[template.templateName] : undefined;
     const skipped = (block: BlockName | null, reason: EmptyReason, filter: ItemFilter | null = null, selection: SlotInspection["selection"] = null, notes: string[] = []) =>
-      inspection.push({ id: baseId, block, source: templateSource(template), filter, selection, reason, notes });
+      inspection.push({ id, block, source: templateSource(template), filter, selection, reason, notes });
     if (!entry) {
       problems.push(`unknown content template "${template.templateName}"`);
       skipped(null, { kind: "unknown-template", templateName: template.templateName });
@@ -168,9 +173,6 @@ export function templateSlots(templates: readonly ContentTemplate[], page: Page,
       skipped(entry.block, selectionReason(selection, filter), filter, selectionFacts(selection), notes);
       continue;
     }
-    const count = (used.get(baseId) ?? 0) + 1;
-    used.set(baseId, count);
-    const id = count === 1 ? baseId : `${baseId}-${count}`;
     slots.push({
       id,
       block: entry.block,
