@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
 import { layoutsPlugin } from "./src/build/layoutsPlugin.ts";
 import { organizationPlugin } from "./src/build/organizationPlugin.ts";
 import { registryForBrowserPlugin, schemaDescriptionsOutOfBrowserPlugin } from "./src/build/registryPlugin.ts";
-import { serverModulesPlugin } from "./src/build/serverModulesPlugin.ts";
+import { serverModulesPlugin, serverPackagesLeftInstalled } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
 import { blockCodePlugin } from "./src/build/blockCodePlugin.ts";
 
@@ -107,7 +107,8 @@ const bundleReport = (): PluginOption[] => [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  resolve: { alias: command === "build" && !isSsrBuild ? [...reactRouterProduction, ...lottieLight] : [] },
+  // The server build takes the light Lottie player too: it never plays one, and the full build's expressions use eval.
+  resolve: { alias: command === "build" ? [...(isSsrBuild ? [] : reactRouterProduction), ...lottieLight] : [] },
   plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), schemaDescriptionsOutOfBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin(), ...(process.env.BUNDLE_REPORT && command === "build" && !isSsrBuild ? bundleReport() : [])],
   build: {
     target: "es2022",
@@ -138,10 +139,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
   },
   ssr: {
-    // Bundled into the server build: packages that ship CSS or browser-only entry points. `npm run
-    // dev` (tools/dev.ts, Vite's module loader) loads them from node_modules instead:
-    // its module runner does not run CommonJS, and Vite itself answers their CSS imports there.
-    noExternal: command === "build" ? ["keen-slider"] : [],
+    // The server build carries the packages it imports, but for those that load files of their own
+    // (src/build/serverModulesPlugin.ts). `npm run dev` (tools/dev.ts, Vite's module loader) loads
+    // them from node_modules instead: its module runner does not run CommonJS, and Vite itself
+    // answers their CSS imports there.
+    noExternal: command === "build" ? true : [],
+    external: command === "build" ? serverPackagesLeftInstalled : [],
   },
   test: {
     environment: "jsdom",
