@@ -90,6 +90,8 @@ const serverEntries = {
   "entry-server": resolve("src/ssr/entry-server.tsx"),
   standalone: resolve("src/server/standalone.ts"),
   leads: resolve("src/server/leads/command.ts"),
+  // The production server's content HTML worker (src/ssr/routedPage.tsx says why).
+  "html-worker": resolve("src/ssr/htmlWorker.ts"),
 };
 /** `npm run bench:render` only (RENDER_FLOOR=1, into dist/server/render-floor/, which the server never serves): the floor it measures the render against (tools/renderFloor.tsx). */
 const renderFloorEntry = { "render-floor": resolve("tools/renderFloor.tsx") };

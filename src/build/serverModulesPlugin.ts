@@ -15,6 +15,8 @@ export const serverPackagesLeftInstalled = [
   "sharp",
   // Its ES build reads its data (JSON) with createRequire.
   "css-tree",
+  // Starts its workers from files of its own.
+  "synckit",
 ];
 
 /**

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { BuiltFiles, RenderBundle, Site } from "../ssr/site.ts";
+import type { BuiltFiles, ReadContentHtml, RenderBundle, Site } from "../ssr/site.ts";
 import { readBootScript, type BootScript } from "./bootScript.ts";
 
 export interface SiteBuild {
@@ -24,7 +24,7 @@ function builtFiles<T>(root: string, dir: string, ending: string, read: (path: s
 }
 
 /** The built client and its server renderer in `distDir`, opened on the build's files, or a clear error naming the missing step. */
-export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
+export async function loadSiteBuild(distDir: string, contentHtml?: ReadContentHtml): Promise<SiteBuild> {
   const entry = resolve(distDir, "server/entry-server.js");
   const manifestFile = join(distDir, ".vite/manifest.json");
   const templateFile = join(distDir, "index.html");
@@ -42,6 +42,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     styles: builtFiles(resolve(distDir), assets, ".css", (path) => readFileSync(path, "utf8")),
     scriptSizes: builtFiles(resolve(distDir), assets, ".js", (path) => statSync(path).size),
     bootScript: boot?.source,
+    contentHtml,
   };
   return { site: bundle.openSite(files), boot };
 }

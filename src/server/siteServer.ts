@@ -31,6 +31,7 @@ import { loadSiteBuild, type SiteBuild } from "./renderModule.ts";
 import { revalidation } from "./revalidate.ts";
 import { connectShared, type SharedStore } from "./shared.ts";
 import type { SwrCache } from "./swrCache.ts";
+import type { ReadContentHtml } from "../ssr/site.ts";
 import { bearerMatches, createSiteMetrics, metricsListener } from "./metrics.ts";
 import { secretProblems } from "./productionChecks.ts";
 import { kindOf, logRequests, noteCache, noteTrace, requestIdOf, serverLogger, traceIdOfRequest } from "./requestLog.ts";
@@ -95,6 +96,8 @@ export interface SiteServerOptions {
    * The site server itself imports no content service (the start command hands one in: ./standalone.ts).
    */
   contentService?: (shared: SharedStore | undefined) => InProcessContentService;
+  /** Where the render reads content HTML (the start command's worker: src/ssr/htmlWorker.ts); absent, in this thread. */
+  contentHtml?: ReadContentHtml;
   port?: number;
   host?: string;
   env?: NodeJS.ProcessEnv;
@@ -235,7 +238,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
   // Fastify's routes and hooks as spans (@fastify/otel), registered before any route.
   await tracing?.instrument(app);
   const dev = options.dev ? await options.dev.attach(app.server) : undefined;
-  const build = dev ? dev.build : await loadSiteBuild(distDir);
+  const build = dev ? dev.build : await loadSiteBuild(distDir, options.contentHtml);
   devMiddleware = dev?.middleware;
   // A change of sources, layouts or fixtures in `npm run dev` shows on the next request.
   dev?.onChange(() => {

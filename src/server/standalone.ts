@@ -16,6 +16,8 @@
 // dynamically below: in the built file, static imports of packages would run before this line.
 import "./productionEnv.ts";
 import closeWithGrace from "close-with-grace";
+import { createSyncFn } from "synckit";
+import type { ReadContentHtml } from "../ssr/site.ts";
 import { productionConfigProblem, secretProblems } from "./productionChecks.ts";
 
 // Before anything is loaded: a misconfigured start says why in one line and exits 1.
@@ -37,11 +39,15 @@ async function embeddedContentService(env: NodeJS.ProcessEnv) {
   return fixtureContentService(env);
 }
 
+// The content HTML worker (../ssr/htmlWorker.ts), started before the server loads: its thread
+// loads jsdom on another core meanwhile (../ssr/routedPage.tsx). A call (the first waits for jsdom)
+// throws after 30 s: its block shows as failed, the page is served.
+const contentHtml = createSyncFn<ReadContentHtml>(new URL("./html-worker.js", import.meta.url), { timeout: 30_000 });
 const { shutdownGraceMs, startSiteServer } = await import("./siteServer.ts");
 const graceMs = shutdownGraceMs(process.env);
 try {
   const contentService = await embeddedContentService(process.env);
-  const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist", ...(contentService ? { contentService } : {}) });
+  const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist", contentHtml, ...(contentService ? { contentService } : {}) });
   console.log(`Corvane site running at ${site.url}/`);
   // A second signal, or a close that overruns the grace by 2 s, ends the process at once (exit 1).
   closeWithGrace({ delay: graceMs + 2_000, logger: { error: (message: string) => console.error(message) } }, async ({ signal, err }) => {

@@ -20,7 +20,7 @@ import { isPageData } from "../runtime/pageData.ts";
 import { blockRegistry, waitsForVisitor, type BlockName } from "../runtime/registry.ts";
 import type { BuiltFiles, FormPostAnswer, FormPostOptions, RenderBundle, RenderedDocument, RenderOptions, ServedDocument, Site } from "./site.ts";
 import { isPaperDownload, isPostedForm } from "../forms/postedForm.tsx";
-import { pageTree, routed, type Routed, type RoutedPage } from "./routedPage.tsx";
+import { pageTree, readContentHtmlHere, readContentHtmlWith, routed, type Routed, type RoutedPage } from "./routedPage.tsx";
 import { documentTemplate, headHtml, pageAssets, type BuildManifest, type DocumentTemplate } from "./document.ts";
 import { previewNotice, withPreviewLinks } from "./previewPage.ts";
 import { routeTableAddresses, siteAddresses, type SiteAddress } from "./siteAddresses.ts";
@@ -210,6 +210,8 @@ function listAddresses(options: { fetch: typeof fetch; siteUrl: string }): Promi
  * style texts kept; each page is then rendered by the functions it returns.
  */
 export function openSite(built: BuiltFiles): Site {
+  if (built.contentHtml) readContentHtmlWith(built.contentHtml);
+  else readContentHtmlHere();
   const manifest = built.manifest as BuildManifest;
   const files: OpenedFiles = {
     document: documentTemplate({ ...built, manifest }),

@@ -1,29 +1,60 @@
 /**
  * A request routed on the server: React Router's static handler over the site's routes
  * (src/app/routes.tsx) runs its loaders (and for a post its action) once, with a runtime of its
- * own; the page's React tree is then rendered from that data. Shared by the render bundle
- * (./entry-server.tsx) and the render benchmark's floor (tools/renderFloor.tsx).
+ * own; the page's React tree is then rendered from that data, content HTML read where the server
+ * reads it (below). Shared by the render bundle (./entry-server.tsx) and the render benchmark's
+ * floor (tools/renderFloor.tsx).
  */
-import { JSDOM } from "jsdom";
 import { StrictMode, type ReactNode } from "react";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createRuntime } from "../app/createRuntime.ts";
 import { siteRoutes } from "../app/routes.tsx";
 import { RuntimeProvider } from "../runtime/context.tsx";
 import type { FormPostOptions } from "./site.ts";
+import { createRequire } from "node:module";
+import type { JSDOM as Jsdom } from "jsdom";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../ui/sanitize.ts";
+import { provideMarkupText } from "../ui/text.ts";
+import type { ReadContentHtml } from "./site.ts";
 
-/** Content HTML is sanitized on the server by the same DOMPurify as in the browser, in a jsdom window, at once (../ui/SafeHtml.tsx). */
-provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
-provideSanitizer(sanitizeHtml);
-/** Server-made pages load content media through the site's own /_media/ (src/ui/media.ts, docs/media.md). */
-serveMediaThroughSite();
+/*
+ * Content HTML on the server: DOMPurify sanitizes it (../ui/sanitize.ts) and markup gives its text
+ * (../ui/text.ts), both in a DOM, which on Node is jsdom (the DOM DOMPurify's documentation names
+ * for the server). The production server reads it in a worker thread (./htmlWorker.ts, started
+ * before anything else loads: src/server/standalone.ts), so that jsdom, half of what a start
+ * loads, loads on another core meanwhile (docs/operations.md#start); each piece of content crosses
+ * once (../ui/rememberAnswers.ts keeps the answers). `npm run dev`, `npm run export` and tests read
+ * it in this thread. Server-made pages load content media through the site's own /_media/
+ * (../ui/media.ts, docs/media.md).
+ */
+let readingContentHtml: "here" | "elsewhere" | null = null;
+
+/** Content HTML read by `read` (the production server's worker: ./entry-server.tsx `openSite`). */
+export function readContentHtmlWith(read: ReadContentHtml): void {
+  provideSanitizer((html, options) => read({ kind: "sanitize", html, inline: options?.inline ?? false }));
+  provideMarkupText((html) => read({ kind: "text", html }));
+  serveMediaThroughSite();
+  readingContentHtml = "elsewhere";
+}
+
+/** Content HTML read in this thread, jsdom loaded now (the render that asks needs it at once); once. */
+export function readContentHtmlHere(): void {
+  if (readingContentHtml !== null) return;
+  // Loaded when asked for, not imported: the production server's render bundle never loads it.
+  const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: typeof Jsdom };
+  provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
+  provideSanitizer(sanitizeHtml);
+  serveMediaThroughSite();
+  readingContentHtml = "here";
+}
 
 /** A request through the router: its loaders, and for a post its action (src/app/formAction.ts), run once. */
 export async function routed(request: Request, options: FormPostOptions) {
+  // Unless the site was opened with a reader of content HTML (./entry-server.tsx `openSite`), it is read here.
+  readContentHtmlHere();
   const runtime = createRuntime({ fetch: options.fetch, leadFetch: options.leadFetch, contentApiBase: "", siteUrl: options.siteUrl, mode: "server" });
   const handler = createStaticHandler(siteRoutes(runtime));
   return { runtime, handler, context: await handler.query(request) };

@@ -71,7 +71,17 @@ export interface BuiltFiles {
    * error, for the developer to read where the page would be; production answers the retry screen.
    */
   throwRouteErrors?: boolean | undefined;
+  /**
+   * Where content HTML is read (sanitized, its text taken): the production server's worker thread
+   * (./htmlWorker.ts); absent, a jsdom window in this thread (./routedPage.tsx).
+   */
+  contentHtml?: ReadContentHtml | undefined;
 }
+
+/** One question to the content HTML worker (./htmlWorker.ts). */
+export type ContentHtmlRequest = { kind: "sanitize"; html: string; inline: boolean } | { kind: "text"; html: string };
+/** Its answer, synchronously: the sanitized HTML, or the text. */
+export type ReadContentHtml = (request: ContentHtmlRequest) => string;
 
 /** The site as the render bundle opens it on a build's files (./entry-server.tsx `openSite`). */
 export interface Site {

@@ -5,18 +5,26 @@
 import { htmlWindow } from "./htmlWindow.ts";
 import { rememberAnswers } from "./rememberAnswers.ts";
 
-const textOfMarkup = rememberAnswers((html: string): string => {
+/** The text of markup, read in this thread's DOM (the browser's window, or the server's: ./htmlWindow.ts). */
+export function textOfMarkup(html: string): string {
   const doc = new (htmlWindow().DOMParser)().parseFromString(html, "text/html");
   // By tag name, not a selector: in jsdom a document's first selector query registers listeners on
   // the window that outlive it, so a query per call slowed every server render more than the last.
   for (const tag of ["script", "style", "template", "noscript"]) for (const hidden of [...doc.getElementsByTagName(tag)]) hidden.remove();
   return doc.body.textContent.replace(/\s+/g, " ").trim();
-}, (html) => html);
+}
+
+let readText = rememberAnswers(textOfMarkup, (html) => html);
+
+/** The production server reads markup in its content HTML worker (src/ssr/contentHtml.ts), not in this thread. */
+export function provideMarkupText(read: (html: string) => string): void {
+  readText = rememberAnswers(read, (html) => html);
+}
 
 export function toPlainText(html: string | null | undefined): string {
   if (!html) return "";
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
-  return textOfMarkup(html);
+  return readText(html);
 }
 
 const monthNames = [

@@ -1,0 +1,41 @@
+// @vitest-environment node
+/**
+ * The production server reads content HTML in its worker thread (dist/server/html-worker.js,
+ * src/ssr/htmlWorker.ts): the built worker answers exactly what the server's own thread answers
+ * (src/ssr/routedPage.tsx reading it here), on a spread of the XSS corpus and on content whose
+ * links and media the sanitizer rewrites. Needs the build (`npm test` builds first).
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createSyncFn } from "synckit";
+import { describe, expect, it } from "vitest";
+import { readContentHtmlHere } from "../src/ssr/routedPage.tsx";
+import type { ReadContentHtml } from "../src/ssr/site.ts";
+import { sanitizeHtml } from "../src/ui/sanitize.ts";
+import { toPlainText } from "../src/ui/text.ts";
+import { xssSample } from "./xss.ts";
+
+const workerFile = resolve("dist/server/html-worker.js");
+
+describe("the content HTML worker of the production server", () => {
+  it("answers as the server's own thread does: sanitized HTML, block and inline, and the text of markup", { timeout: 120_000 }, () => {
+    if (!existsSync(workerFile)) throw new Error(`${workerFile} is missing: run "npm run build" first.`);
+    const worker = createSyncFn<ReadContentHtml>(pathToFileURL(workerFile), { timeout: 60_000 });
+    readContentHtmlHere();
+    const content = [
+      ...xssSample(20),
+      '<p>See <a href="/about-us">us</a>, <a href="/media/brochure.pdf">the brochure</a> and <a href="#team" target="_blank">the team</a>.</p>',
+      '<figure><img src="/media/team.jpg" alt="The team"><figcaption id="cap">Our &amp; their <b>team</b></figcaption></figure>',
+      "<li>an orphan item</li><ul><li>a placed one</li></ul>",
+    ];
+    const differences = content.flatMap((html) => {
+      const here = { block: sanitizeHtml(html), inline: sanitizeHtml(html, { inline: true }), text: toPlainText(html) };
+      const there = { block: worker({ kind: "sanitize", html, inline: false }), inline: worker({ kind: "sanitize", html, inline: true }), text: worker({ kind: "text", html }) };
+      return JSON.stringify(here) === JSON.stringify(there) ? [] : [{ html, here, there }];
+    });
+    expect(differences).toEqual([]);
+    // The rewriting settings are the server's in both: media through the site's /_media/, page links as their one address.
+    expect(worker({ kind: "sanitize", html: '<img src="/media/team.jpg" alt="">', inline: false })).toContain('src="/_media/');
+  });
+});
