@@ -31,8 +31,10 @@ async function firstPage(command: string, args: readonly string[], dir: string, 
         return performance.now() - started;
       }
       await answer?.text();
-      // Connection refused: the server is not listening yet; ask again at once (the next event-loop turn).
-      await new Promise((next) => setImmediate(next));
+      // Connection refused: the server is not listening yet; ask again 5 ms later. Not at once: asking
+      // in a loop keeps one of the machine's two cores busy, which the starting server (its main
+      // thread and its content HTML worker) would otherwise have.
+      await new Promise((next) => setTimeout(next, 5));
     }
   } finally {
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
