@@ -17,6 +17,7 @@ import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../ui/sanitize.ts";
+import { rememberAnswers } from "../ui/rememberAnswers.ts";
 import { provideMarkupText } from "../ui/text.ts";
 import type { ReadContentHtml } from "./site.ts";
 
@@ -34,7 +35,9 @@ let readingContentHtml: "here" | "elsewhere" | null = null;
 
 /** Content HTML read by `read` (the production server's worker: ./entry-server.tsx `openSite`). */
 export function readContentHtmlWith(read: ReadContentHtml): void {
-  provideSanitizer((html, options) => read({ kind: "sanitize", html, inline: options?.inline ?? false }));
+  // Remembered here, as ../ui/sanitize.ts remembers its own answers: the same content crosses to the worker once.
+  const sanitize = rememberAnswers((html: string, inline: boolean) => read({ kind: "sanitize", html, inline }), (html, inline) => `${inline ? "inline" : "block"}\n${html}`);
+  provideSanitizer((html, options) => sanitize(html, options?.inline ?? false));
   provideMarkupText((html) => read({ kind: "text", html }));
   serveMediaThroughSite();
   readingContentHtml = "elsewhere";

@@ -10,8 +10,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createSyncFn } from "synckit";
 import { describe, expect, it } from "vitest";
-import { readContentHtmlHere } from "../src/ssr/routedPage.tsx";
-import type { ReadContentHtml } from "../src/ssr/site.ts";
+import { renderToString } from "react-dom/server";
+import { readContentHtmlHere, readContentHtmlWith } from "../src/ssr/routedPage.tsx";
+import type { ContentHtmlRequest, ReadContentHtml } from "../src/ssr/site.ts";
+import { SafeHtml } from "../src/ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../src/ui/sanitize.ts";
 import { toPlainText } from "../src/ui/text.ts";
 import { xssSample } from "./xss.ts";
@@ -37,5 +39,16 @@ describe("the content HTML worker of the production server", () => {
     expect(differences).toEqual([]);
     // The rewriting settings are the server's in both: media through the site's /_media/, page links as their one address.
     expect(worker({ kind: "sanitize", html: '<img src="/media/team.jpg" alt="">', inline: false })).toContain('src="/_media/');
+  });
+
+  it("is asked about each piece of content once: the server's thread remembers the answers", () => {
+    const asked: ContentHtmlRequest[] = [];
+    readContentHtmlWith((request) => {
+      asked.push(request);
+      return request.kind === "sanitize" ? `<p>${String(asked.length)}</p>` : String(asked.length);
+    });
+    const render = () => [renderToString(<SafeHtml html="<p>Once</p>" />), renderToString(<SafeHtml as="span" html="<b>Once</b>" />), toPlainText("<b>Once</b> &amp; more")];
+    expect(render()).toEqual(render());
+    expect(asked.map((request) => request.kind)).toEqual(["sanitize", "sanitize", "text"]);
   });
 });
