@@ -23,10 +23,12 @@ import { request } from "node:http";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createSyncFn } from "synckit";
 import { pathTo } from "../src/content/paths.ts";
 import { compressed } from "../src/server/http/precompress.ts";
 import { pageBytes } from "../src/server/pageCache.ts";
 import { loadSiteBuild } from "../src/server/renderModule.ts";
+import type { ReadContentHtml } from "../src/ssr/site.ts";
 import type { renderFloor as RenderFloor } from "./renderFloor.tsx";
 import { startSiteOnFixtures } from "../tests/siteOnFixtures.ts";
 
@@ -75,7 +77,10 @@ function getBrotli(base: string, path: string): Promise<number> {
 }
 
 console.log(`load average before: ${load()}`);
-const build = await loadSiteBuild(distDir);
+// Content HTML read as the production server reads it: in its worker (src/ssr/htmlWorker.ts). The
+// render bundle is one module in this process, so the server started below reads it there too.
+const contentHtml = createSyncFn<ReadContentHtml>(pathToFileURL(resolve(distDir, "server/html-worker.js")), { timeout: 60_000 });
+const build = await loadSiteBuild(distDir, contentHtml);
 const floorBundle = resolve(distDir, "server/render-floor/render-floor.js");
 if (!existsSync(floorBundle)) throw new Error(`${floorBundle} is missing: run "npm run bench:render", which builds it`);
 const { renderFloor } = (await import(pathToFileURL(floorBundle).href)) as { renderFloor: typeof RenderFloor };
