@@ -18,6 +18,7 @@ import "./productionEnv.ts";
 import closeWithGrace from "close-with-grace";
 import { createSyncFn } from "synckit";
 import type { ReadContentHtml } from "../ssr/site.ts";
+import { throughWorker } from "./contentHtmlWorker.ts";
 import { productionConfigProblem, secretProblems } from "./productionChecks.ts";
 
 // Before anything is loaded: a misconfigured start says why in one line and exits 1.
@@ -41,8 +42,15 @@ async function embeddedContentService(env: NodeJS.ProcessEnv) {
 
 // The content HTML worker (../ssr/htmlWorker.ts), started before the server loads: its thread
 // loads jsdom on another core meanwhile (../ssr/routedPage.tsx). A call (the first waits for jsdom)
-// throws after 30 s: its block shows as failed, the page is served.
-const contentHtml = createSyncFn<ReadContentHtml>(new URL("./html-worker.js", import.meta.url), { timeout: 30_000 });
+// throws after 30 s: its block shows as failed, the page is served. A worker gone stops the server
+// (./contentHtmlWorker.ts), which exits 1 for its supervisor to start it again.
+let stopReason: string | undefined;
+let stopServer: (() => void) | undefined;
+const askWorker = createSyncFn<ReadContentHtml>(new URL("./html-worker.js", import.meta.url), { timeout: 30_000 });
+const contentHtml = throughWorker(askWorker, (error) => {
+  stopReason = `the content HTML worker is gone (${error instanceof Error ? error.message : String(error)}): stopping, for the supervisor to start the server again`;
+  stopServer?.();
+});
 const { shutdownGraceMs, startSiteServer } = await import("./siteServer.ts");
 const graceMs = shutdownGraceMs(process.env);
 try {
@@ -50,12 +58,17 @@ try {
   const site = await startSiteServer({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? "127.0.0.1", distDir: process.env.DIST_DIR ?? "dist", contentHtml, ...(contentService ? { contentService } : {}) });
   console.log(`Corvane site running at ${site.url}/`);
   // A second signal, or a close that overruns the grace by 2 s, ends the process at once (exit 1).
-  closeWithGrace({ delay: graceMs + 2_000, logger: { error: (message: string) => console.error(message) } }, async ({ signal, err }) => {
+  const grace = closeWithGrace({ delay: graceMs + 2_000, logger: { error: (message: string) => console.error(message) } }, async ({ signal, err }) => {
     if (err) console.error("stopping after an unexpected error:", err);
+    else if (stopReason) console.error(stopReason);
     else console.log(`${signal ?? "stop"}: finishing requests in flight, then stopping`);
     await site.close();
     console.log("stopped");
+    if (stopReason) process.exit(1);
   });
+  stopServer = () => {
+    grace.close();
+  };
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
