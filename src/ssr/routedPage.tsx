@@ -5,21 +5,20 @@
  * reads it (below). Shared by the render bundle (./entry-server.tsx) and the render benchmark's
  * floor (tools/renderFloor.tsx).
  */
+import { createRequire } from "node:module";
+import type { JSDOM as Jsdom } from "jsdom";
 import { StrictMode, type ReactNode } from "react";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createRuntime } from "../app/createRuntime.ts";
 import { siteRoutes } from "../app/routes.tsx";
 import { RuntimeProvider } from "../runtime/context.tsx";
-import type { FormPostOptions } from "./site.ts";
-import { createRequire } from "node:module";
-import type { JSDOM as Jsdom } from "jsdom";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../ui/sanitize.ts";
 import { rememberAnswers } from "../ui/rememberAnswers.ts";
 import { provideMarkupText } from "../ui/text.ts";
-import type { ReadContentHtml } from "./site.ts";
+import type { FormPostOptions, ReadContentHtml } from "./site.ts";
 
 /*
  * Content HTML on the server: DOMPurify sanitizes it (../ui/sanitize.ts) and markup gives its text
@@ -31,7 +30,7 @@ import type { ReadContentHtml } from "./site.ts";
  * it in this thread. Server-made pages load content media through the site's own /_media/
  * (../ui/media.ts, docs/media.md).
  */
-let readingContentHtml: "here" | "elsewhere" | null = null;
+let contentHtmlProvided = false;
 
 /** Content HTML read by `read` (the production server's worker: ./entry-server.tsx `openSite`). */
 export function readContentHtmlWith(read: ReadContentHtml): void {
@@ -40,18 +39,18 @@ export function readContentHtmlWith(read: ReadContentHtml): void {
   provideSanitizer((html, options) => sanitize(html, options?.inline ?? false));
   provideMarkupText((html) => read({ kind: "text", html }));
   serveMediaThroughSite();
-  readingContentHtml = "elsewhere";
+  contentHtmlProvided = true;
 }
 
 /** Content HTML read in this thread, jsdom loaded now (the render that asks needs it at once); once. */
 export function readContentHtmlHere(): void {
-  if (readingContentHtml !== null) return;
+  if (contentHtmlProvided) return;
   // Loaded when asked for, not imported: the production server's render bundle never loads it.
   const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: typeof Jsdom };
   provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
   provideSanitizer(sanitizeHtml);
   serveMediaThroughSite();
-  readingContentHtml = "here";
+  contentHtmlProvided = true;
 }
 
 /** A request through the router: its loaders, and for a post its action (src/app/formAction.ts), run once. */

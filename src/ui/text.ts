@@ -16,7 +16,7 @@ export function textOfMarkup(html: string): string {
 
 let readText = rememberAnswers(textOfMarkup, (html) => html);
 
-/** The production server reads markup in its content HTML worker (src/ssr/contentHtml.ts), not in this thread. */
+/** The production server reads markup in its content HTML worker (src/ssr/routedPage.tsx), not in this thread. */
 export function provideMarkupText(read: (html: string) => string): void {
   readText = rememberAnswers(read, (html) => html);
 }
