@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { createSyncFn } from "synckit";
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
-import { readContentHtmlHere, readContentHtmlWith } from "../src/ssr/routedPage.tsx";
+import { contentHtmlAnswersSize, readContentHtmlHere, readContentHtmlWith } from "../src/ssr/routedPage.tsx";
 import type { ContentHtmlRequest, ReadContentHtml } from "../src/ssr/site.ts";
 import { SafeHtml } from "../src/ui/SafeHtml.tsx";
 import { sanitizeHtml } from "../src/ui/sanitize.ts";
@@ -50,5 +50,24 @@ describe("the content HTML worker of the production server", () => {
     const render = () => [renderToString(<SafeHtml html="<p>Once</p>" />), renderToString(<SafeHtml as="span" html="<b>Once</b>" />), toPlainText("<b>Once</b> &amp; more")];
     expect(render()).toEqual(render());
     expect(asked.map((request) => request.kind)).toEqual(["sanitize", "sanitize", "text"]);
+  });
+
+  it("keeps answers up to a size: the least recently read content is read again, content too large to keep every time", () => {
+    const asked: string[] = [];
+    readContentHtmlWith((request) => {
+      asked.push(request.html.slice(0, 2));
+      return "x";
+    });
+    // Ten pieces of a tenth of the budget each: the first falls out once the tenth is kept.
+    const pieces = Array.from({ length: 10 }, (_, index) => `${String(index)}:${"a".repeat(contentHtmlAnswersSize / 10)}`);
+    for (const html of pieces) toPlainText(`${html}&amp;`);
+    toPlainText(`${pieces[9] ?? ""}&amp;`);
+    expect(asked).toHaveLength(10);
+    toPlainText(`${pieces[0] ?? ""}&amp;`);
+    expect(asked).toEqual([...pieces.map((html) => html.slice(0, 2)), "0:"]);
+    const huge = `<p>${"b".repeat(contentHtmlAnswersSize)}</p>`;
+    renderToString(<SafeHtml html={huge} />);
+    renderToString(<SafeHtml html={huge} />);
+    expect(asked.filter((start) => start === "<p")).toHaveLength(2);
   });
 });

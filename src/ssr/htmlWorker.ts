@@ -8,12 +8,13 @@ import { JSDOM } from "jsdom";
 import { runAsWorker } from "synckit";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
-import { sanitizeHtml } from "../ui/sanitize.ts";
+import { purifyHtml } from "../ui/sanitize.ts";
 import { textOfMarkup } from "../ui/text.ts";
 import type { ReadContentHtml } from "./site.ts";
 
 provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
 serveMediaThroughSite();
 
-const answer: ReadContentHtml = (request) => (request.kind === "sanitize" ? sanitizeHtml(request.html, { inline: request.inline }) : textOfMarkup(request.html));
+// Nothing remembered here: the server's thread keeps the answers (./routedPage.tsx), so the same content does not come twice.
+const answer: ReadContentHtml = (request) => (request.kind === "sanitize" ? purifyHtml(request.html, { inline: request.inline }) : textOfMarkup(request.html));
 runAsWorker(answer);

@@ -7,6 +7,7 @@
  */
 import { createRequire } from "node:module";
 import type { JSDOM as Jsdom } from "jsdom";
+import { LRUCache } from "lru-cache";
 import { StrictMode, type ReactNode } from "react";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createRuntime } from "../app/createRuntime.ts";
@@ -15,10 +16,9 @@ import { RuntimeProvider } from "../runtime/context.tsx";
 import { provideServerWindow, type HtmlWindow } from "../ui/htmlWindow.ts";
 import { serveMediaThroughSite } from "../ui/media.ts";
 import { provideSanitizer } from "../ui/SafeHtml.tsx";
-import { sanitizeHtml } from "../ui/sanitize.ts";
-import { rememberAnswers } from "../ui/rememberAnswers.ts";
-import { provideMarkupText } from "../ui/text.ts";
-import type { FormPostOptions, ReadContentHtml } from "./site.ts";
+import { purifyHtml } from "../ui/sanitize.ts";
+import { provideMarkupText, textOfMarkup } from "../ui/text.ts";
+import type { ContentHtmlRequest, FormPostOptions, ReadContentHtml } from "./site.ts";
 
 /*
  * Content HTML on the server: DOMPurify sanitizes it (../ui/sanitize.ts) and markup gives its text
@@ -26,18 +26,36 @@ import type { FormPostOptions, ReadContentHtml } from "./site.ts";
  * for the server). The production server reads it in a worker thread (./htmlWorker.ts, started
  * before anything else loads: src/server/standalone.ts), so that jsdom, half of what a start
  * loads, loads on another core meanwhile (docs/operations.md#start); each piece of content crosses
- * once (../ui/rememberAnswers.ts keeps the answers). `npm run dev`, `npm run export` and tests read
+ * once (its answers are remembered: `rememberedContentHtml`). `npm run dev`, `npm run export` and tests read
  * it in this thread. Server-made pages load content media through the site's own /_media/
  * (../ui/media.ts, docs/media.md).
  */
 let contentHtmlProvided = false;
 
+/** The characters of content HTML, asked and answered, the server keeps answers for (about 16 MB at most). */
+export const contentHtmlAnswersSize = 8_000_000;
+
+/**
+ * `read`, its answers remembered: the same snippet on every page (a menu, a footer's text) is read
+ * once, and each piece of content crosses to the worker once. Bounded by the characters held, the
+ * least recently used dropped first: content of any size cannot grow the server.
+ */
+function rememberedContentHtml(read: ReadContentHtml): ReadContentHtml {
+  const answers = new LRUCache<string, string>({ maxSize: contentHtmlAnswersSize, sizeCalculation: (answer, key) => key.length + answer.length + 1 });
+  return (request) => {
+    // Media and page addresses are rewritten by the server's one setting (serveMediaThroughSite), so the request is the whole key.
+    const key = `${request.kind === "text" ? "text" : request.inline ? "inline" : "block"}\n${request.html}`;
+    let answer = answers.get(key);
+    if (answer === undefined) answers.set(key, (answer = read(request)));
+    return answer;
+  };
+}
+
 /** Content HTML read by `read` (the production server's worker: ./entry-server.tsx `openSite`). */
 export function readContentHtmlWith(read: ReadContentHtml): void {
-  // Remembered here, as ../ui/sanitize.ts remembers its own answers: the same content crosses to the worker once.
-  const sanitize = rememberAnswers((html: string, inline: boolean) => read({ kind: "sanitize", html, inline }), (html, inline) => `${inline ? "inline" : "block"}\n${html}`);
-  provideSanitizer((html, options) => sanitize(html, options?.inline ?? false));
-  provideMarkupText((html) => read({ kind: "text", html }));
+  const remembered = rememberedContentHtml(read);
+  provideSanitizer((html, options) => remembered({ kind: "sanitize", html, inline: options?.inline ?? false }));
+  provideMarkupText((html) => remembered({ kind: "text", html }));
   serveMediaThroughSite();
   contentHtmlProvided = true;
 }
@@ -48,9 +66,7 @@ export function readContentHtmlHere(): void {
   // Loaded when asked for, not imported: the production server's render bundle never loads it.
   const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: typeof Jsdom };
   provideServerWindow(new JSDOM("<!doctype html>").window as unknown as HtmlWindow);
-  provideSanitizer(sanitizeHtml);
-  serveMediaThroughSite();
-  contentHtmlProvided = true;
+  readContentHtmlWith((request: ContentHtmlRequest) => (request.kind === "sanitize" ? purifyHtml(request.html, { inline: request.inline }) : textOfMarkup(request.html)));
 }
 
 /** A request through the router: its loaders, and for a post its action (src/app/formAction.ts), run once. */

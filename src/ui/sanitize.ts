@@ -37,7 +37,9 @@ export function contentAnchor(href: string): string {
 
 interface Purify {
   window: HtmlWindow;
-  /** Its answers: the same content is sanitized once (./rememberAnswers.ts). */
+  /** Sanitizes and fits for context, every call. */
+  purify: (html: string, inline: boolean) => string;
+  /** The browser's answers: the same content is sanitized once (./rememberAnswers.ts). */
   sanitize: (html: string, inline: boolean) => string;
 }
 
@@ -68,12 +70,13 @@ function purifier(): Purify {
         if (url !== null) node.setAttribute(name, url);
       }
     });
+    const purifyHere = (html: string, inline: boolean) => fitForContext(instance.sanitize(html, purifyOptions), inline);
     const sanitize = rememberAnswers(
-      (html: string, inline: boolean) => fitForContext(instance.sanitize(html, purifyOptions), inline),
+      purifyHere,
       // Media addresses are rewritten by where media load from, so that is part of what an answer depends on.
       (html, inline) => `${mediaServedThroughSite() ? "site" : "service"} ${inline ? "inline" : "block"}\n${html}`,
     );
-    purify = { window, sanitize };
+    purify = { window, purify: purifyHere, sanitize };
   }
   return purify;
 }
@@ -116,6 +119,12 @@ function fitForContext(clean: string, inline: boolean): string {
   return template.innerHTML;
 }
 
+/** Sanitized content HTML, remembered: the browser's (the server remembers its answers itself, bounded by size: src/ssr/routedPage.tsx). */
 export function sanitizeHtml(html: string, { inline = false }: { inline?: boolean } = {}): string {
   return purifier().sanitize(html, inline);
+}
+
+/** Sanitized content HTML, worked out on every call: for a caller that keeps answers its own way. */
+export function purifyHtml(html: string, { inline = false }: { inline?: boolean } = {}): string {
+  return purifier().purify(html, inline);
 }

@@ -14,11 +14,12 @@ export function textOfMarkup(html: string): string {
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
 
+/** The browser's: remembered (./rememberAnswers.ts). */
 let readText = rememberAnswers(textOfMarkup, (html) => html);
 
-/** The production server reads markup in its content HTML worker (src/ssr/routedPage.tsx), not in this thread. */
+/** The server reads markup its own way (src/ssr/routedPage.tsx: in its content HTML worker, or here; its answers remembered there). */
 export function provideMarkupText(read: (html: string) => string): void {
-  readText = rememberAnswers(read, (html) => html);
+  readText = read;
 }
 
 export function toPlainText(html: string | null | undefined): string {
