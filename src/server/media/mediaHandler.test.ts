@@ -83,6 +83,11 @@ describe("the media path", () => {
     const before = asked.filter((path) => path === "/media/a.jpg").length;
     await Promise.all([get(media, "/_media/media/a.jpg"), get(media, "/_media/media/a.jpg")]);
     expect(asked.filter((path) => path === "/media/a.jpg").length).toBe(before);
+    // Asked by many at once before it is kept: one fetch, shared while it runs.
+    const fresh = handler();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(fresh, "/_media/media/a.jpg")));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(asked.filter((path) => path === "/media/a.jpg").length).toBe(before + 1);
     const captions = await get(media, "/_media/media/captions.vtt");
     expect(captions.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
   });

@@ -161,15 +161,25 @@ interface Answerable {
 const onDisk = (file: OpenFile): Answerable => ({ ...file, body: (start, end) => fileStream(file.handle, start, end), release: () => file.handle.close() });
 const inMemory = (file: CachedFile): Answerable => ({ size: file.bytes.length, type: file.type, etag: file.etag, body: (start, end) => new Uint8Array(file.bytes.subarray(start, end + 1)), release: () => Promise.resolve() });
 
-/** One job per key however many callers ask at once. */
+/**
+ * One job per key however many callers ask at once: lru-cache's `fetch` shares the job in flight.
+ * Nothing settled is kept here (the file is on disk, or its bytes are too large for the disk
+ * cache and must not stay in memory): every answer is sized past `maxEntrySize`, so lru-cache
+ * hands it to its callers and stores none. At most 10,000 jobs are shared at once; one pushed out
+ * still ends for whoever waits on it (`ignoreFetchAbort`).
+ */
 function singleFlight<V>(): (key: string, job: () => Promise<V>) => Promise<V> {
-  const running = new Map<string, Promise<V>>();
-  return (key, job) => {
-    const held = running.get(key);
-    if (held) return held;
-    const started = job().finally(() => running.delete(key));
-    running.set(key, started);
-    return started;
+  const running = new LRUCache<string, { answer: V }, () => Promise<V>>({
+    maxSize: 10_000,
+    maxEntrySize: 1,
+    sizeCalculation: () => 2,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context }) => ({ answer: await context() }),
+  });
+  return async (key, job) => {
+    const done = await running.fetch(key, { context: job });
+    if (done === undefined) throw new MediaRefusal(503, "the media job was dropped before it ended");
+    return done.answer;
   };
 }
 
