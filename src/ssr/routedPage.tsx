@@ -51,7 +51,7 @@ function rememberedContentHtml(read: ReadContentHtml): ReadContentHtml {
   };
 }
 
-/** Content HTML read by `read` (the production server's worker: ./entry-server.tsx `openSite`). */
+/** Content HTML read by `read`, its answers remembered: the production server's worker (./entry-server.tsx `openSite`), or this thread (below). */
 export function readContentHtmlWith(read: ReadContentHtml): void {
   const remembered = rememberedContentHtml(read);
   provideSanitizer((html, options) => remembered({ kind: "sanitize", html, inline: options?.inline ?? false }));
