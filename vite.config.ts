@@ -11,6 +11,7 @@ import { registryForBrowserPlugin, schemaDescriptionsOutOfBrowserPlugin } from "
 import { serverModulesPlugin, serverPackagesLeftInstalled } from "./src/build/serverModulesPlugin.ts";
 import { precompressPlugin } from "./src/build/precompressPlugin.ts";
 import { blockCodePlugin } from "./src/build/blockCodePlugin.ts";
+import { bootScriptPlugin } from "./src/build/bootScriptPlugin.ts";
 
 /**
  * React Router publishes only its development build under its package's exports; the browser's
@@ -111,7 +112,7 @@ const bundleReport = (): PluginOption[] => [
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build takes the light Lottie player too: it never plays one, and the full build's expressions use eval.
   resolve: { alias: command === "build" ? [...(isSsrBuild ? [] : reactRouterProduction), ...lottieLight] : [] },
-  plugins: [react(), blockCodePlugin(), registryForBrowserPlugin(), schemaDescriptionsOutOfBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin(), ...(process.env.BUNDLE_REPORT && command === "build" && !isSsrBuild ? bundleReport() : [])],
+  plugins: [react(), bootScriptPlugin(), blockCodePlugin(), registryForBrowserPlugin(), schemaDescriptionsOutOfBrowserPlugin(), layoutsPlugin(), organizationPlugin(), precompressPlugin(), serverModulesPlugin(), ...(process.env.BUNDLE_REPORT && command === "build" && !isSsrBuild ? bundleReport() : [])],
   build: {
     target: "es2022",
     // src/boot.ts asks for the code with <link rel="modulepreload">. A browser without it (Safari

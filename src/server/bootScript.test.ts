@@ -27,6 +27,11 @@ describe("the boot script written into pages", () => {
     for (const source of ['console.log("</script>")', 'console.log("<!--")', 'x = "<SCRIPT"']) expect(readBootScript(buildWith(source), manifest)).toBeNull();
   });
 
+  it("is not written when it imports a file (its path would be read against the page's address), but may ask for one with import()", () => {
+    for (const source of ['import{a as e}from"./app-1.js";e();', 'import"./app-1.js";', 'x();import * as y from"./y.js"', 'import e from"./e.js"', 'export{a}from"./a.js";']) expect(readBootScript(buildWith(source), manifest)).toBeNull();
+    expect(readBootScript(buildWith('const important=1;import("/assets/index.js").catch(()=>important)'), manifest)?.source).toContain("import(");
+  });
+
   it("is none for a build without one, or a manifest pointing outside the build's assets", () => {
     const dir = buildWith("1");
     expect(readBootScript(dir, {})).toBeNull();

@@ -21,6 +21,12 @@ const bootModule = "src/boot.ts";
 
 /** Text an HTML parser would end or re-enter a script element on. Our own small script never has it; if a build ever did, the page asks for the file instead. */
 const unsafeInScript = /<\/script|<!--|<script/i;
+/**
+ * A static import (`import{a}from"./x.js"`, `import"./x.js"`, `export…from`): written into a page,
+ * its path would be resolved against the page's address, not /assets/. src/build/bootScriptPlugin.ts
+ * keeps the build from making one; if one ever did, the page asks for the file instead.
+ */
+const staticImport = /(?:^|[;}\s])(?:import\s*[{*"'`]|import\s+[\w$]|export\s*[{*][^;]*?from\s*["'`])/;
 
 export const scriptHash = (source: string) => `sha256-${createHash("sha256").update(source).digest("base64")}`;
 
@@ -31,6 +37,6 @@ export function readBootScript(distDir: string, manifest: unknown): BootScript |
   const path = resolve(distDir, file);
   if (!path.startsWith(`${resolve(distDir, "assets")}/`) || !existsSync(path)) return null;
   const source = readFileSync(path, "utf8").trim();
-  if (source === "" || unsafeInScript.test(source)) return null;
+  if (source === "" || unsafeInScript.test(source) || staticImport.test(source)) return null;
   return { source, hash: scriptHash(source) };
 }
