@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { pendingAnswer } from "./chrome/consent/consentChoice.ts";
+import { consentCookieName, consentQuestionAttribute } from "./chrome/consent/consentCookie.ts";
 
 afterEach(() => {
   document.head.replaceChildren();
@@ -121,5 +123,37 @@ describe("taps on the page's buttons before the code is ready", () => {
     document.querySelector("button")?.click();
     expect(heard).toEqual(["click"]);
     expect(document.documentElement).not.toHaveAttribute("data-taps-waiting");
+  });
+});
+
+describe("the first-visit cookie question in the server's page", () => {
+  const asked = () => document.documentElement.hasAttribute(consentQuestionAttribute);
+  afterEach(() => {
+    document.documentElement.removeAttribute(consentQuestionAttribute);
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
+    pendingAnswer.write(null);
+  });
+
+  it("is shown as the head is parsed to a visitor with no choice stored", async () => {
+    await import("./boot.ts");
+    expect(asked()).toBe(true);
+  });
+
+  it("is not shown to a visitor who has chosen, nor to one whose answer on an earlier page waits to be stored, nor to a crawler", async () => {
+    document.cookie = `${consentCookieName}=${encodeURIComponent(JSON.stringify({ categories: ["necessary"] }))}; path=/`;
+    await import("./boot.ts");
+    expect(asked()).toBe(false);
+
+    vi.resetModules();
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
+    pendingAnswer.write("all");
+    await import("./boot.ts");
+    expect(asked()).toBe(false);
+
+    vi.resetModules();
+    pendingAnswer.write(null);
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+    await import("./boot.ts");
+    expect(asked()).toBe(false);
   });
 });

@@ -13,6 +13,8 @@
  * meanwhile (docs/first-paint.md). The plain single-page build has no server and loads its entry
  * from index.html directly.
  */
+import { asksConsentQuestion, consentQuestionAttribute } from "./chrome/consent/consentCookie.ts";
+
 const sameOrigin = (href: string | undefined): href is string => href !== undefined && href.startsWith("/") && !href.startsWith("//");
 
 /** Links appended per task: each modulepreload costs the main thread 1–2 ms on a slow phone (eight were a 13–27 ms task). */
@@ -125,6 +127,12 @@ function loadTheCode(script: HTMLScriptElement | null, entry: string, letTapsGo:
   setTimeout(() => rest(preloadsPerTask), 0);
 }
 
+/**
+ * The first-visit cookie question, in the page the server rendered, shows with the first paint:
+ * read here, as the head is parsed, from the cookie (src/chrome/consent/consentCookie.ts). Coming
+ * with the app instead, it came over the page seconds after it on a slow phone.
+ */
+if (asksConsentQuestion()) document.documentElement.setAttribute(consentQuestionAttribute, "");
 start();
 
 // An ES module (a build entry of its own), though it exports nothing.

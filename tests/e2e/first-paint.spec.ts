@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readTimes, recordTimes, slowPhoneContext, throttle } from "../../tools/slowPhone.ts";
+import { firstVisit } from "./env.ts";
 import { disclosure } from "./helpers.ts";
 
 /**
@@ -71,6 +72,33 @@ test("a dropdown clicked at first paint opens, and is still the open one once th
   await disclosure(page, "Brand & Creative").tap();
   await expect(utilities).toBeHidden();
   await expect(smartWork).toHaveAttribute("aria-expanded", "false");
+});
+
+test.describe("a first visit", () => {
+  test.use({ storageState: firstVisit });
+
+  test("the cookie question shows with the first paint; answered before the code has come, the answer is stored once it has, and not asked again", async ({ page }) => {
+    const releaseCode = await holdTheCode(page);
+    // A page with little text, where the question coming over it later was its largest paint.
+    await openSlowly(page, "/our-studios");
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    await banner.getByRole("button", { name: "Necessary only" }).tap();
+    releaseCode();
+    await appReady(page);
+    await expect(banner).toBeHidden();
+    const consent = async () => (await page.context().cookies()).find((cookie) => cookie.name === "cc_consent")?.value ?? "";
+    await expect.poll(async () => decodeURIComponent(await consent())).toContain('"categories":["necessary"]');
+
+    // Asked once: on the next page it is not shown, not even before the code.
+    const releaseAgain = await holdTheCode(page);
+    await page.goto("/Home", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+    releaseAgain();
+    await appReady(page);
+    await expect(banner).toBeHidden();
+  });
 });
 
 /** The contact form's fields, by their fixture captions. */

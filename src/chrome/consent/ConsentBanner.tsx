@@ -1,13 +1,18 @@
 /**
- * The first-visit cookie question (SPEC 2.5, 4). It is part of the initial script and shows
- * as the site starts (over the loading screen), so it is in place when the content comes
- * instead of arriving later; it is a labelled region placed
- * first in the page (the first stop of Tab, and read first), never a modal: it does not
- * take focus, so it cannot close a menu the visitor has opened or interrupt typing.
- * The answers go to the consent manager, loaded on the first of them, which stores them.
+ * The first-visit cookie question (SPEC 2.5, 4). It is in every page the server renders, shown
+ * before the first paint by src/boot.ts when the cookie holds no choice (./consentCookie.ts), so
+ * it is in place with the content instead of coming over it seconds later on a slow phone (where
+ * a tap meant for the page would land on it, and it became the largest paint of a page with
+ * little text); its buttons, tapped before the code has come, are answered once it has (boot.ts
+ * holds the taps). In the single-page build it shows as the site starts, over the loading screen.
+ * It is a labelled region placed first in the page (the first stop of Tab, and read first),
+ * never a modal: it does not take focus, so it cannot close a menu the visitor has opened or
+ * interrupt typing. The answers go to the consent manager, loaded on the first of them, which
+ * stores them.
  */
 import { useEffect, useId } from "react";
-import { hasStoredChoice, isCrawler, pendingAnswer, useConsentChoice, type ConsentAnswer } from "./consentChoice.ts";
+import { pendingAnswer, useConsentChoice } from "./consentChoice.ts";
+import { asksConsentQuestion, consentQuestionAttribute, hasStoredChoice, type ConsentAnswer } from "./consentCookie.ts";
 import { consentPanelShown } from "./consentPanel.ts";
 import { loadConsentManager, openConsentPreferences } from "./loadConsent.ts";
 import "./consent-banner.css";
@@ -38,35 +43,33 @@ function store(choice: ConsentAnswer) {
 }
 
 export function ConsentBanner() {
-  const shown = useConsentChoice((state) => state.asking);
+  const asking = useConsentChoice((state) => state.asking);
   const titleId = useId();
 
-  // Read once as the site starts, so the banner is there before the content, never after it. In a
-  // task of its own: showing it restyles the page, which on a slow phone must not lengthen the
-  // task that hydrates the server's page.
+  // Read once as the site starts (boot.ts read the same before the first paint). In a task of its
+  // own: a change restyles the page, which on a slow phone must not lengthen the task that
+  // hydrates the server's page.
   useEffect(() => {
     const ask = setTimeout(() => {
       const pending = pendingAnswer.read();
-      if (hasStoredChoice(document.cookie)) {
-        if (pending) pendingAnswer.write(null);
-      } else if (pending) {
-        // Answered on an earlier page that was left before the manager stored it.
-        store(pending);
-      } else if (!isCrawler(navigator.userAgent)) {
-        useConsentChoice.setState({ asking: true });
-      }
+      // Answered on an earlier page that was left before the manager stored it: stored now.
+      if (pending && hasStoredChoice(document.cookie)) pendingAnswer.write(null);
+      else if (pending) store(pending);
+      useConsentChoice.setState({ asking: asksConsentQuestion() });
     }, 0);
     return () => clearTimeout(ask);
   }, []);
 
   useEffect(() => {
-    consentPanelShown("banner", shown);
+    if (asking === null) return;
+    document.documentElement.toggleAttribute(consentQuestionAttribute, asking);
+    consentPanelShown("banner", asking);
     return () => consentPanelShown("banner", false);
-  }, [shown]);
+  }, [asking]);
 
-  if (!shown) return null;
+  // Rendered whether asked or not (the server cannot know): hidden by its styles unless <html> says it is asked.
   return (
-    <section className="consent-banner" aria-labelledby={titleId} data-nosnippet="">
+    <section className="consent-banner" hidden={asking === false} aria-labelledby={titleId} data-nosnippet="">
       <h2 id={titleId} className="consent-banner__title">
         Cookies on this site
       </h2>

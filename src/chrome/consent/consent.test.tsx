@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from "vitest";
 import { wireMenus, wirePage } from "../../../tests/builders.ts";
 import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../../tests/harness.tsx";
 import { useConsentPanel } from "./consentPanel.ts";
-import { consentCookieName } from "./consentCookie.ts";
-import { hasStoredChoice, pendingAnswer, useConsentChoice } from "./consentChoice.ts";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { consentCookieName, consentQuestionAttribute, hasStoredChoice } from "./consentCookie.ts";
+import { pendingAnswer, useConsentChoice } from "./consentChoice.ts";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 
 const pages = { "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }) };
@@ -68,13 +70,14 @@ describe("cookie consent", () => {
     useConsentChoice.setState({ asking: false });
     renderSite("/about-us", testRuntime({ fetch: cannedFetch({ pages, menus: wireMenus("Acme-") }) }));
     const banner = await screen.findByRole("region", { name: "Cookies on this site" });
-    // Tab order is document order here (the earlier test's hidden settings panel, outside the site, is left out).
+    // Tab order is document order here (the earlier test's hidden settings panel, outside the site, is left out); what is hidden is out of it.
     const site = banner.parentElement ?? document.body;
-    expect(site.querySelector("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")).toBe(within(banner).getByRole("button", { name: "Accept all" }));
+    const firstTabStop = () => [...site.querySelectorAll("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")].find((element) => !element.closest("[hidden]"));
+    expect(firstTabStop()).toBe(within(banner).getByRole("button", { name: "Accept all" }));
     await userEvent.click(within(banner).getByRole("button", { name: "Accept all" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull());
     await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]));
-    expect(site.querySelector("a[href], button")).toBe(screen.getByRole("link", { name: "Skip to content" }));
+    expect(firstTabStop()).toBe(screen.getByRole("link", { name: "Skip to content" }));
   });
 });
 
@@ -103,6 +106,32 @@ describe("an answer the visitor left before it was stored", () => {
     kept.mockRestore();
     await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary", "analytics", "marketing"]));
     expect(pendingAnswer.read()).toBeNull();
+  });
+});
+
+describe("the question in the server's page", () => {
+  it("is in the HTML whatever the visitor chose (the server cannot know), shown only while <html> says it is asked, and hydrates as rendered", async () => {
+    document.cookie = `${consentCookieName}=; path=/; max-age=0`;
+    useConsentChoice.setState({ asking: null });
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<ConsentBanner />);
+    const section = container.querySelector("section.consent-banner");
+    expect(section?.textContent).toContain("Cookies on this site");
+    // Neither hidden nor shown by itself: its styles hide it unless src/boot.ts said the question is asked.
+    expect(section?.hasAttribute("hidden")).toBe(false);
+    const mismatches: unknown[] = [];
+    const root = hydrateRoot(container, <ConsentBanner />, { onRecoverableError: (error) => mismatches.push(error) });
+    await waitFor(() => expect(document.documentElement.hasAttribute(consentQuestionAttribute)).toBe(true));
+    expect(container.querySelector("section.consent-banner")).toBe(section);
+    expect(mismatches).toEqual([]);
+
+    // Answered: hidden, and <html> no longer asks.
+    await userEvent.click(within(container).getByRole("button", { name: "Necessary only" }));
+    expect(section?.hasAttribute("hidden")).toBe(true);
+    expect(document.documentElement.hasAttribute(consentQuestionAttribute)).toBe(false);
+    await waitFor(() => expect(storedConsent()?.categories).toEqual(["necessary"]));
+    act(() => root.unmount());
+    container.remove();
   });
 });
 
