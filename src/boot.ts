@@ -1,6 +1,7 @@
 /**
  * The script of a server-rendered page (src/ssr/document.ts puts it in place of index.html's, as
- * an async module in the head: it runs as the head is parsed). It holds early taps at once, and
+ * an async module in the head: it runs as the head is parsed). It shows the first-visit cookie
+ * question the server rendered when the cookie holds no choice, holds early taps at once, and
  * asks for the app's code as soon as the page has painted its first content (or the HTML is
  * parsed, if that comes first): the entry's files and the above-the-fold blocks' files (listed by
  * the server in data-modulepreload), then the entry (data-entry, index.html's own script)
@@ -11,7 +12,8 @@
  * images (the window's `load`): on a slow phone that wait was seconds in which the page looked
  * finished and ignored the visitor; the header's controls and the forms work from the HTML
  * meanwhile (docs/first-paint.md). The plain single-page build has no server and loads its entry
- * from index.html directly.
+ * from index.html directly. Written into every page, it is built as one file that imports nothing
+ * (src/build/bootScriptPlugin.ts).
  */
 import { asksConsentQuestion, consentQuestionAttribute } from "./chrome/consent/consentCookie.ts";
 
