@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pendingAnswer } from "./chrome/consent/consentChoice.ts";
-import { consentCookieName, consentQuestionAttribute } from "./chrome/consent/consentCookie.ts";
+import { consentCookieName, consentQuestionAttribute, pendingAnswer } from "./chrome/consent/consentCookie.ts";
 
 afterEach(() => {
   document.head.replaceChildren();

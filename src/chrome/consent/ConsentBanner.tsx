@@ -11,8 +11,8 @@
  * stores them.
  */
 import { useEffect, useId } from "react";
-import { pendingAnswer, useConsentChoice } from "./consentChoice.ts";
-import { asksConsentQuestion, consentQuestionAttribute, hasStoredChoice, type ConsentAnswer } from "./consentCookie.ts";
+import { useConsentChoice } from "./consentChoice.ts";
+import { asksConsentQuestion, consentQuestionAttribute, hasStoredChoice, pendingAnswer, type ConsentAnswer } from "./consentCookie.ts";
 import { consentPanelShown } from "./consentPanel.ts";
 import { loadConsentManager, openConsentPreferences } from "./loadConsent.ts";
 import "./consent-banner.css";

@@ -6,8 +6,8 @@ import { cannedFetch, renderSite, requestUrl, testRuntime } from "../../../tests
 import { useConsentPanel } from "./consentPanel.ts";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { consentCookieName, consentQuestionAttribute, hasStoredChoice } from "./consentCookie.ts";
-import { pendingAnswer, useConsentChoice } from "./consentChoice.ts";
+import { consentCookieName, consentQuestionAttribute, hasStoredChoice, pendingAnswer } from "./consentCookie.ts";
+import { useConsentChoice } from "./consentChoice.ts";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 
 const pages = { "About-Us": wirePage({ id: 2, name: "About-Us", heading: "About page" }) };
