@@ -6,10 +6,14 @@
  * time from first paint until a tap on the menu button, made as soon as it shows, takes
  * effect. The menu button is then tapped again and again until the app is ready: every tap
  * must turn the menu over within 3 s, else it counts as lost, and where it fell is printed.
- * BENCH_PAGES (comma-separated paths) measures other pages. A benchmark: it prints figures
- * (docs/first-paint.md) and exits 0.
+ * BENCH_PAGES (comma-separated paths) measures other pages. BENCH_BASELINE: an earlier build (a
+ * copy of its dist/ beside it, e.g. dist.before/) served too and measured in the same runs,
+ * alternating, so whether a change pays is read within one run, not against another day's figure
+ * (this bench's absolute figures move with the machine: its CPU is slowed 4x in wall time).
+ * A benchmark: it prints figures (docs/performance.md) and exits 0.
  */
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { pathTo } from "../src/content/paths.ts";
 import { chromiumLaunchOptions } from "./chromium.ts";
@@ -86,29 +90,42 @@ async function measure(page: Page, url: string): Promise<Run> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-// A test deployment of the built site (the local captcha), as `npm start` serves it.
-const server = await startChildServer({ NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1" });
+const baseline = process.env.BENCH_BASELINE;
+// A test deployment of the built site (the local captcha), as `npm start` serves it; the baseline's own server build serves its files.
+const testDeployment = { NODE_ENV: "production", ALLOW_TEST_CAPTCHA: "1" };
+const builds = [{ label: "as built", server: await startChildServer(testDeployment) }];
+if (baseline) builds.push({ label: `the build in ${baseline}`, server: await startChildServer({ ...testDeployment, DIST_DIR: baseline }, 30_000, resolve(baseline, "server", "standalone.js")) });
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   console.log(`load average at start: ${loadavg().map((value) => value.toFixed(2)).join(", ")}`);
-  console.log("| page | first paint | largest paint | shell hydrated after first paint | app ready | app ready after first paint | first tap takes effect after first paint | taps lost | layout shift (before the taps) |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("| page | build | first paint | largest paint | shell hydrated after first paint | app ready | app ready after first paint | first tap takes effect after first paint | taps lost | layout shift (before the taps) |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const path of pages) {
-    const results: Run[] = [];
+    const results = builds.map((): Run[] => []);
+    // Alternating: a build measured first in one run is measured second in the next, so neither gets the quieter minutes.
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext(slowPhoneContext);
-      results.push(await measure(await context.newPage(), `${server.url}${path}`));
-      await context.close();
+      const order = i % 2 === 0 ? builds.keys() : [...builds.keys()].reverse();
+      for (const index of order) {
+        const context = await browser.newContext(slowPhoneContext);
+        results[index]?.push(await measure(await context.newPage(), `${builds[index]?.server.url ?? ""}${path}`));
+        await context.close();
+      }
     }
-    const pick = (key: keyof Run) => median(results.map((run) => run[key]));
-    const lost = results.reduce((sum, run) => sum + run.lost, 0);
-    const taps = results.reduce((sum, run) => sum + run.taps, 0);
-    console.log(
-      `| ${path} | ${seconds(pick("firstPaint"))} | ${seconds(pick("lcp"))} | ${seconds(median(results.map((run) => run.shellHydrated - run.firstPaint)))} | ${seconds(pick("appReady"))} | ${seconds(median(results.map((run) => run.appReady - run.firstPaint)))} | ${Math.round(pick("tapEffect"))} ms | ${lost} of ${taps} | ${pick("cls").toFixed(3)} |`,
-    );
+    const readyAfterPaint = (measured: Run[]) => median(measured.map((run) => run.appReady - run.firstPaint));
+    builds.forEach(({ label }, index) => {
+      const measured = results[index] ?? [];
+      const pick = (key: keyof Run) => median(measured.map((run) => run[key]));
+      const lost = measured.reduce((sum, run) => sum + run.lost, 0);
+      const taps = measured.reduce((sum, run) => sum + run.taps, 0);
+      const runsReady = measured.map((run) => seconds(run.appReady - run.firstPaint)).join(", ");
+      console.log(
+        `| ${path} | ${label} | ${seconds(pick("firstPaint"))} | ${seconds(pick("lcp"))} | ${seconds(median(measured.map((run) => run.shellHydrated - run.firstPaint)))} | ${seconds(pick("appReady"))} | ${seconds(readyAfterPaint(measured))} (${runsReady}) | ${Math.round(pick("tapEffect"))} ms | ${lost} of ${taps} | ${pick("cls").toFixed(3)} |`,
+      );
+    });
+    if (baseline) console.log(`| ${path} | as built − baseline | | | | | ${Math.round(readyAfterPaint(results[0] ?? []) - readyAfterPaint(results[1] ?? []))} ms | | | |`);
   }
   console.log(`load average at end: ${loadavg().map((value) => value.toFixed(2)).join(", ")}`);
 } finally {
   await browser.close();
-  await server.stop();
+  await Promise.all(builds.map(({ server }) => server.stop()));
 }
