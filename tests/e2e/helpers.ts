@@ -13,6 +13,28 @@ export function disclosure(page: Page, name: string): Locator {
   return page.locator("header.site-header summary").filter({ hasText: exact });
 }
 
+/**
+ * Watches, in the page, for the loading screen (a status saying "Loading..."); the returned
+ * function tells for how long it was shown, or null when it never was. Seen by the page itself:
+ * on a loaded machine a click and the next check can take more than the screen's whole second.
+ */
+export async function watchLoadingScreen(page: Page): Promise<() => Promise<number | null>> {
+  await page.evaluate(() => {
+    const seen: { shownAt?: number; hiddenAt?: number } = {};
+    const showing = () => [...document.querySelectorAll('[role="status"]')].some((element) => element.textContent.includes("Loading..."));
+    new MutationObserver(() => {
+      if (showing()) seen.shownAt ??= performance.now();
+      else if (seen.shownAt !== undefined) seen.hiddenAt ??= performance.now();
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    Object.assign(window, { loadingScreenSeen: seen });
+  });
+  return () =>
+    page.evaluate(() => {
+      const seen = (window as unknown as { loadingScreenSeen: { shownAt?: number; hiddenAt?: number } }).loadingScreenSeen;
+      return seen.shownAt === undefined ? null : (seen.hiddenAt ?? performance.now()) - seen.shownAt;
+    });
+}
+
 /** Waits for a content page to be shown: loading screen gone, the page's h1 visible. */
 export async function waitForContent(page: Page) {
   // The server's HTML shows at once; its controls answer once the app has taken it over.

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { fixedRoutes, fixtureList, fixturePage, plain } from "./fixtures.ts";
 import { startSiteOnFixtures } from "../siteOnFixtures.ts";
 import { e2eEnv } from "./env.ts";
-import { expectAccessible, waitForBlocks, waitForContent } from "./helpers.ts";
+import { expectAccessible, waitForBlocks, waitForContent, watchLoadingScreen } from "./helpers.ts";
 import { otherService } from "./otherService.ts";
 
 test.describe("every route", () => {
@@ -32,10 +32,11 @@ test.describe("every route", () => {
 test("a page reached inside the site shows the loading screen first, then the content", async ({ page }) => {
   await page.goto("/Home");
   await waitForContent(page);
+  const loadingScreenShown = await watchLoadingScreen(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" }).first().click();
-  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
-  await waitForContent(page);
   await expect(page).toHaveTitle(plain(fixturePage("People").title));
+  await waitForContent(page);
+  expect(await loadingScreenShown()).not.toBeNull();
 });
 
 test("/ goes to /Home", async ({ page }) => {
